@@ -1,0 +1,31 @@
+/**
+ * `npm run catalogue:report`: counts per provider and category, services
+ * without equivalents, lifecycle counts and every content or reference-data
+ * mismatch. Exits 1 when there is any mismatch.
+ */
+import { formatContentIssues } from '../src/core/catalogue.ts';
+import { readContent } from './lib/read-content.ts';
+import { loadReference, referenceDir, referenceIssues } from './lib/reference.ts';
+
+const content = readContent();
+const issues = [...content.issues];
+const ref = loadReference();
+if (ref) issues.push(...referenceIssues(ref, content.services, (s) => content.fileOf.get(s.id) ?? s.id));
+
+const lines: string[] = [];
+const count = <K extends string>(keys: K[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>());
+lines.push(`# Catalogue report`, '', `${content.services.length} services, ${content.providers.length} providers, ${content.categories.length} categories`, '');
+for (const p of content.providers) {
+  const own = content.services.filter((s) => s.provider === p.id);
+  lines.push(`## ${p.name} (${own.length})`);
+  const byCat = count(own.map((s) => s.category));
+  for (const c of content.categories) if (byCat.get(c.id)) lines.push(`- ${c.name}: ${byCat.get(c.id)}`);
+  const lc = count(own.map((s) => s.lifecycle?.status ?? 'active'));
+  lines.push(`- lifecycle: ${[...lc].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const lonely = own.filter((s) => Object.keys(s.equivalents).length === 0).map((s) => s.id);
+  lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`, '');
+}
+lines.push(ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`);
+lines.push(issues.length ? `\n${issues.length} mismatch(es):\n${formatContentIssues(issues)}` : 'No mismatches.');
+console.log(lines.join('\n'));
+process.exitCode = issues.length ? 1 : 0;

@@ -1,0 +1,178 @@
+/**
+ * The zod schemas of the catalogue: one source of truth for content validation
+ * (content collection), runtime validation (HTTP), TypeScript types and the
+ * OpenAPI description. Shapes registered with `.meta({ id })` become named
+ * components in /v1/openapi.json.
+ */
+import { z } from 'zod';
+
+/** Lower-case kebab identifiers: `aws`, `compute`, `aws-ec2`. */
+export const kebabId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case (a-z, 0-9, single hyphens)')
+  .max(100);
+
+/** A real calendar date written YYYY-MM-DD. */
+export const isoDate = z.iso.date();
+
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain }).describe('https URL');
+
+export const lifecycleStatuses = ['preview', 'deprecated', 'sunset', 'retired'] as const;
+/** Lifecycle status as clients see it: absence of the block means `active`. */
+export const lifecycleFilterValues = ['active', ...lifecycleStatuses] as const;
+
+/** Spec 2.1: present only for services that are not active and generally available. */
+export const ServiceLifecycle = z
+  .strictObject({
+    status: z.enum(lifecycleStatuses).describe('Lifecycle state; an absent block means active'),
+    sunsetDate: isoDate.optional().describe('Date of sunset (YYYY-MM-DD)'),
+    gaTarget: z.string().min(1).max(200).optional().describe('General-availability window, for previews'),
+    successorSlug: kebabId.optional().describe('Slug of the recommended replacement service'),
+    note: z.string().min(1).max(1000).optional().describe('Vendor migration guidance'),
+    announcementUrl: httpsUrl.optional().describe('URL of the vendor announcement'),
+  })
+  .meta({ id: 'ServiceLifecycle', description: 'Lifecycle of a service that is not active and generally available (added in 1.4.0).' });
+export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
+
+/**
+ * The identifiers policy generation needs, per provider:
+ * AWS IAM service prefixes (`s3`), Azure resource-provider namespaces or
+ * resource types (`Microsoft.Storage`, `Microsoft.Web/staticSites`), and
+ * Google Cloud service names (`storage.googleapis.com`).
+ */
+export const PolicyIdentifiers = z
+  .strictObject({
+    iamPrefixes: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).optional().describe('AWS IAM service prefixes'),
+    resourceProviders: z
+      .array(z.string().regex(/^[A-Za-z0-9.]+(\/[A-Za-z0-9]+)*$/))
+      .min(1)
+      .optional()
+      .describe('Azure resource-provider namespaces, or namespace/resourceType'),
+    serviceNames: z
+      .array(z.string().regex(/^[a-z0-9.-]+\.googleapis\.com$/))
+      .min(1)
+      .optional()
+      .describe('Google Cloud service API names'),
+  })
+  .meta({ id: 'PolicyIdentifiers' });
+export type PolicyIdentifiers = z.infer<typeof PolicyIdentifiers>;
+
+/** Equivalents: provider id -> one peer service id or a non-empty list of unique peer ids. */
+export const Equivalents = z
+  .record(
+    kebabId,
+    z.union([kebabId, z.array(kebabId).min(1).refine((a) => new Set(a).size === a.length, 'items must be unique')]),
+  )
+  .meta({ id: 'Equivalents', description: 'Peer services on other providers, keyed by provider id.' });
+export type Equivalents = z.infer<typeof Equivalents>;
+
+// ---------------------------------------------------------------- content (source files)
+
+export const ProviderEntry = z
+  .strictObject({
+    id: kebabId,
+    name: z.string().min(1).max(100),
+    shortName: z.string().min(1).max(30),
+    homepage: httpsUrl,
+    description: z.string().min(1).max(500),
+  })
+  .meta({ id: 'Provider' });
+export type Provider = z.infer<typeof ProviderEntry>;
+
+export const CategoryEntry = z
+  .strictObject({
+    id: kebabId,
+    name: z.string().min(1).max(100),
+    description: z.string().min(1).max(500),
+  })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof CategoryEntry>;
+
+export const SubServiceEntry = z.strictObject({
+  id: kebabId,
+  name: z.string().min(1).max(150),
+  description: z.string().min(1).max(300),
+  identifiers: PolicyIdentifiers.optional(),
+});
+
+/** One file per service under content/services/<provider>/<id>.json. */
+export const ServiceEntry = z.strictObject({
+  id: kebabId.describe('<provider>-<name>'),
+  slug: kebabId,
+  name: z.string().min(1).max(150),
+  shortName: z.string().min(1).max(60),
+  provider: kebabId,
+  category: kebabId,
+  description: z.string().min(1).max(300),
+  vendorDocs: httpsUrl,
+  hasFreeTier: z.boolean(),
+  keywords: z.array(z.string().min(1).max(60)).default([]),
+  subServices: z.array(SubServiceEntry).default([]),
+  equivalents: Equivalents.default({}),
+  identifiers: PolicyIdentifiers,
+  lifecycle: ServiceLifecycle.optional(),
+});
+export type ServiceEntry = z.infer<typeof ServiceEntry>;
+export type ServiceEntryInput = z.input<typeof ServiceEntry>;
+
+// ---------------------------------------------------------------- API representations
+
+export const SubService = z
+  .strictObject({ id: kebabId, name: z.string(), description: z.string() })
+  .meta({ id: 'SubService' });
+
+/** A service as listed by GET /v1/services. */
+export const Service = z
+  .object({
+    id: kebabId,
+    slug: kebabId,
+    name: z.string(),
+    shortName: z.string(),
+    provider: kebabId,
+    category: kebabId,
+    description: z.string(),
+    vendorDocs: z.url(),
+    serviceIcon: z.string().describe('Path of the icon asset within the site'),
+    hasFreeTier: z.boolean(),
+    subServices: z.array(SubService),
+    equivalents: Equivalents,
+    lifecycle: ServiceLifecycle.optional(),
+  })
+  .meta({ id: 'Service', description: 'A cloud service. `lifecycle` is absent for active, generally available services.' });
+export type Service = z.infer<typeof Service>;
+
+export const ServiceRef = z
+  .object({ id: kebabId, slug: kebabId, name: z.string(), provider: kebabId, lifecycle: ServiceLifecycle.optional() })
+  .meta({ id: 'ServiceRef', description: 'A short reference to another service.' });
+export type ServiceRef = z.infer<typeof ServiceRef>;
+
+/** A service as returned by GET /v1/services/:slug and /v1/compare. */
+export const ServiceDetail = Service.extend({
+  keywords: z.array(z.string()),
+  identifiers: PolicyIdentifiers,
+  subServices: z.array(SubService.extend({ identifiers: PolicyIdentifiers.optional() })),
+  providerName: z.string(),
+  categoryName: z.string(),
+  equivalentServices: z.array(ServiceRef).describe('The equivalents, resolved'),
+  successor: ServiceRef.optional().describe('The service named by lifecycle.successorSlug, resolved'),
+}).meta({ id: 'ServiceDetail' });
+export type ServiceDetail = z.infer<typeof ServiceDetail>;
+
+// ---------------------------------------------------------------- errors
+
+/** RFC 9457 problem details. */
+export const Problem = z
+  .object({
+    type: z.string().describe('URI reference identifying the problem type'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ pointer: z.string().optional(), parameter: z.string().optional(), value: z.unknown().optional(), message: z.string() }))
+      .optional()
+      .describe('Individual validation failures'),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
+export type Problem = z.infer<typeof Problem>;
