@@ -1,0 +1,21 @@
+// @ts-check
+import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
+import { cdnHeaders } from './src/integrations/cdn-headers.ts';
+
+// Catalogue GET endpoints and site pages are prerendered; routes that read a
+// query string and the POST server functions run on demand (output: 'server'
+// with per-route `prerender`). The Node adapter is built in middleware mode so
+// server/start.mjs can put its own static-file layer in front of it.
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [cdnHeaders()],
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  devToolbar: { enabled: false },
+  vite: {
+    define: { __CATALOGUE_BUILT_ON__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * Response envelopes of the read API. With the resource schemas in
+ * core/schemas.ts they type the routes and generate /v1/openapi.json.
+ */
+import { z } from 'zod';
+import { CategoryEntry, ProviderEntry, Service, ServiceDetail } from '../core/schemas.ts';
+
+export const ProviderSummary = ProviderEntry.extend({ serviceCount: z.number().int() }).meta({ id: 'ProviderSummary' });
+export const CategorySummary = CategoryEntry.extend({ serviceCount: z.number().int() }).meta({ id: 'CategorySummary' });
+
+export const ProviderList = z.object({ data: z.array(ProviderSummary) }).meta({ id: 'ProviderList' });
+export const CategoryList = z.object({ data: z.array(CategorySummary) }).meta({ id: 'CategoryList' });
+
+export const PageLinks = z
+  .object({
+    self: z.string(),
+    first: z.string(),
+    last: z.string(),
+    prev: z.string().optional(),
+    next: z.string().optional(),
+  })
+  .meta({ id: 'PageLinks', description: 'Relative links to pages of the same query' });
+
+export const ServicePage = z
+  .object({
+    data: z.array(Service),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    links: PageLinks,
+  })
+  .meta({ id: 'ServicePage' });
+
+export const Comparison = z
+  .object({
+    data: z.array(ServiceDetail).describe('The requested services, in request order'),
+    providers: z.array(z.string()).describe('Providers present, in order of first appearance'),
+  })
+  .meta({ id: 'Comparison' });

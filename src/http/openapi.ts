@@ -1,0 +1,146 @@
+/**
+ * Builds /v1/openapi.json (OpenAPI 3.1) from the zod schemas: components from
+ * every schema registered with `.meta({ id })`, and one entry per operation
+ * declared by the route and function modules (`operations` exports). Nothing
+ * here restates a shape by hand.
+ */
+import { z } from 'zod';
+import { Problem } from '../core/schemas.ts';
+
+export const API_VERSION = '1.4.0';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface ResponseSpec {
+  description: string;
+  /** zod schema of the JSON body, or a ready JSON Schema for non-JSON bodies. */
+  schema?: z.ZodType;
+  contentType?: string;
+  /** Plain JSON Schema for bodies no zod schema describes (markdown text, provider policy documents). */
+  jsonSchema?: JsonSchema;
+  headers?: Record<string, { description: string; schema?: JsonSchema }>;
+}
+
+export interface OperationSpec {
+  method: 'get' | 'post';
+  /** OpenAPI path template, e.g. /v1/services/{slug}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  query?: z.ZodObject;
+  pathParams?: z.ZodObject;
+  requestBody?: { schema: z.ZodType; description?: string };
+  responses: Record<string, ResponseSpec>;
+  /** POST endpoints: rate-limit headers, 413/415/429 answers, no-store. */
+  mutation?: boolean;
+  /** Prerendered at build time and served as a static file. */
+  prerendered?: boolean;
+  /** Not implemented yet (documented ahead of the issue that builds it). */
+  planned?: boolean;
+}
+
+const REF = '#/components/schemas/';
+
+function hoist(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  const { $schema: _s, $defs, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [id, def] of Object.entries($defs ?? {})) components[id] ??= def;
+  return JSON.parse(JSON.stringify(rest).replaceAll('"#/$defs/', `"${REF}`)) as JsonSchema;
+}
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+  return hoist(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema, components);
+}
+
+const problemResponse = (description: string): ResponseSpec => ({ description, schema: Problem, contentType: 'application/problem+json' });
+
+const rateHeaders = {
+  'X-RateLimit-Limit': { description: 'Mutation requests allowed per client IP per minute (10).', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When the window resets, in Unix epoch seconds.', schema: { type: 'integer' } },
+};
+
+export function buildOpenApi(operations: OperationSpec[], serverUrl = '/'): JsonSchema {
+  const registry = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `${REF}${id}` });
+  const components: Record<string, JsonSchema> = {};
+  for (const [id, s] of Object.entries(registry.schemas)) {
+    const { $schema: _s, $id: _i, ...rest } = s as JsonSchema;
+    components[id] = rest;
+  }
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of [...operations].sort((a, b) => a.path.localeCompare(b.path))) {
+    const parameters = [
+      ...Object.entries(op.pathParams?.shape ?? {}).map(([name, s]) => ({ name, in: 'path', required: true, schema: toSchema(s as z.ZodType, 'input', components), description: (s as z.ZodType).description })),
+      ...Object.entries(op.query?.shape ?? {}).map(([name, s]) => ({
+        name,
+        in: 'query',
+        required: !(s as z.ZodType).safeParse(undefined).success,
+        schema: toSchema(s as z.ZodType, 'input', components),
+        description: (s as z.ZodType).description,
+        ...(name === 'ids' || ['provider', 'category', 'lifecycle'].includes(name) ? { style: 'form', explode: false } : {}),
+      })),
+    ];
+    const responses: Record<string, ResponseSpec> = { ...op.responses };
+    if (op.mutation) {
+      responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
+      responses['413'] ??= problemResponse('Body larger than the limit');
+      responses['415'] ??= problemResponse('Content-Type is not application/json');
+      responses['429'] ??= { ...problemResponse('More than 10 mutation requests in a minute from this address'), headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } };
+    }
+    const operation: Record<string, unknown> = {
+      operationId: op.operationId,
+      summary: op.summary,
+      ...(op.description || op.planned
+        ? { description: [op.description, op.planned ? '**Planned:** documented ahead of its implementation.' : undefined].filter(Boolean).join('\n\n') }
+        : {}),
+      tags: op.tags,
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.requestBody
+        ? { requestBody: { required: true, description: op.requestBody.description, content: { 'application/json': { schema: toSchema(op.requestBody.schema, 'input', components) } } } }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(responses).map(([status, r]) => {
+          const headers = { ...(op.mutation ? rateHeaders : {}), ...r.headers };
+          const schema = r.schema ? toSchema(r.schema, 'output', components) : r.jsonSchema;
+          return [
+            status,
+            {
+              description: r.description,
+              ...(Object.keys(headers).length ? { headers: Object.fromEntries(Object.entries(headers).map(([k, h]) => [k, { description: h.description, schema: h.schema ?? { type: 'string' } }])) } : {}),
+              ...(schema ? { content: { [r.contentType ?? 'application/json']: { schema } } } : {}),
+            },
+          ];
+        }),
+      ),
+      ...(op.planned ? { 'x-status': 'planned' } : {}),
+    };
+    (paths[op.path] ??= {})[op.method] = operation;
+  }
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Cloud Service Catalogue API',
+      version: API_VERSION,
+      summary: 'Browse and compare AWS, Azure and Google Cloud services; generate guardrail policies from an approved list.',
+      description:
+        'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details (`application/problem+json`).',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: serverUrl }],
+    tags: [
+      { name: 'Catalogue', description: 'Providers, categories and services' },
+      { name: 'Policies', description: 'Guardrail policies generated from an approved list' },
+      { name: 'Lists', description: 'Saved, shareable approved lists and exports' },
+      { name: 'Feedback', description: 'Feedback from users' },
+      { name: 'Operations', description: 'Health, status and the API description' },
+    ],
+    paths,
+    components: { schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
+  };
+}
+
+export const notFound = (what: string): ResponseSpec => problemResponse(`${what} not found`);
+export const invalidParameters = (): ResponseSpec => problemResponse('Invalid or unknown query parameters');
+export { problemResponse };

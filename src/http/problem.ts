@@ -1,0 +1,49 @@
+/**
+ * RFC 9457 problem details. Every error the API answers is built here, so the
+ * layout and media type are the same everywhere. `type` is a relative URI
+ * reference to the problem's documentation page on the site.
+ */
+import type { z } from 'zod';
+import type { Problem } from '../core/schemas.ts';
+
+export const problemTypes = {
+  'bad-request': { status: 400, title: 'Bad request' },
+  'invalid-parameters': { status: 400, title: 'Invalid query parameters' },
+  'invalid-body': { status: 400, title: 'Invalid request body' },
+  'malformed-json': { status: 400, title: 'Malformed JSON' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'payload-too-large': { status: 413, title: 'Request body too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'unknown-services': { status: 422, title: 'Unknown service ids' },
+  'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
+  'unprocessable': { status: 422, title: 'Request cannot be processed' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  'internal': { status: 500, title: 'Internal server error' },
+  'unavailable': { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+export type ProblemType = keyof typeof problemTypes;
+
+export const problemTypeUri = (type: ProblemType) => `/problems/${type}`;
+
+export type ProblemInit = Partial<Omit<Problem, 'type' | 'title'>> & { title?: string; headers?: HeadersInit };
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+export function problem(type: ProblemType, init: ProblemInit = {}): Response {
+  const { headers, ...rest } = init;
+  const body: Problem = { type: problemTypeUri(type), title: problemTypes[type].title, status: problemTypes[type].status, ...rest };
+  const h = new Headers(headers);
+  h.set('content-type', PROBLEM_CONTENT_TYPE);
+  if (!h.has('cache-control')) h.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(body), { status: body.status, headers: h });
+}
+
+/** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
+export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
+  return error.issues.map((i) =>
+    where === 'body'
+      ? { pointer: '/' + i.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/'), message: i.message }
+      : { parameter: String(i.path[0] ?? ''), message: i.message },
+  );
+}

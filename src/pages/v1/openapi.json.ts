@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { buildOpenApi } from '../../http/openapi.ts';
+import { allOperations } from '../../http/operations.ts';
+import { jsonGet } from '../../http/respond.ts';
+
+export const prerender = true;
+
+export const GET: APIRoute = () => jsonGet(buildOpenApi(allOperations));

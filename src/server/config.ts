@@ -1,0 +1,31 @@
+/**
+ * Runtime configuration from environment variables, validated with zod at
+ * start-up. server/start.mjs prints the problems and exits on a bad value.
+ */
+import { z } from 'zod';
+
+const optionalString = z.string().trim().min(1).optional();
+
+export const ConfigSchema = z.object({
+  HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('Port to listen on'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Directory of the embedded store (used when MONGODB_URI is not set)'),
+  MONGODB_URI: optionalString.describe('MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB'),
+  MONGODB_DB: z.string().min(1).default('cloud_service_catalogue').describe('MongoDB database name'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').describe('Public base URL, used in shareable list links'),
+  SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL)'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
+  RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(100_000).default(10).describe('Mutation requests allowed per client IP per window'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60).describe('Rate-limit window in seconds'),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024).describe('Largest accepted request body'),
+  STATUS_SAMPLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300).describe('Interval between status-history samples'),
+  PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600).describe('Interval between purges of expired lists in the embedded store'),
+});
+export type Config = z.output<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): { config?: Config; problems?: string[] } {
+  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+  const r = ConfigSchema.safeParse(picked);
+  if (r.success) return { config: r.data };
+  return { problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`) };
+}

@@ -1,0 +1,46 @@
+// `npm start`: serves the built service (dist/) on HOST:PORT. No build here.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { createStaticHandler } from './static.ts';
+
+const { config, problems } = loadConfig();
+if (!config) {
+  console.error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+if (!existsSync(`${dist}server/entry.mjs`)) {
+  console.error('No build found in dist/. Run `npm run build` first.');
+  process.exit(1);
+}
+
+const { handler } = await import(`${dist}server/entry.mjs`);
+const serveStatic = createStaticHandler(`${dist}client`);
+
+const server = createServer(async (req, res) => {
+  try {
+    if (await serveStatic(req, res)) return;
+    await handler(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    });
+  } catch (e) {
+    console.error(e);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
+    res.end(JSON.stringify({ type: '/problems/internal', title: 'Internal server error', status: 500 }));
+  }
+});
+server.keepAliveTimeout = 5000;
+server.requestTimeout = 30_000;
+server.headersTimeout = 10_000;
+
+server.listen(config.PORT, config.HOST, () => {
+  const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.address().port}`;
+  console.log(`Cloud Service Catalogue listening on ${where}`);
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
