@@ -1,0 +1,120 @@
+/**
+ * AWS Organizations service control policy (SCP) from an approved list: an
+ * allow-list in IAM policy grammar. One `Deny` statement with `NotAction`
+ * over `<prefix>:*` of every approved service (sub-services included) plus the
+ * essentials, `Resource: "*"`. Provenance lives in the policy `Id` (SCPs
+ * allow no comments).
+ *
+ * Why one statement: denies combine with OR, so splitting the NotAction list
+ * over several Deny statements would deny everything outside their
+ * intersection. A list that does not fit the size quota is refused, never
+ * truncated.
+ */
+import type { Catalogue } from '../catalogue.ts';
+import {
+  identifiersOf,
+  resolveApproval,
+  slugify,
+  uniqueSorted,
+  type AwsScpSizeLimit,
+  type Omission,
+  type PolicyOptions,
+  type PolicyResult,
+} from './common.ts';
+import type { AwsServiceControlPolicy } from './schemas.ts';
+
+/**
+ * IAM prefixes an SCP allow-list always lets through, so member accounts stay
+ * manageable whatever is approved: identity and sign-in (iam, sts, signin),
+ * the organisation and account settings (organizations, account), support
+ * (support, supportplans, health, trustedadvisor), billing and cost
+ * management (billing, aws-portal, payments, tax, invoicing, ce, budgets, cur,
+ * consolidatedbilling, freetier) and service quotas (servicequotas).
+ * Override with `PolicyOptions.awsEssentials` (an empty list for none).
+ */
+export const AWS_ESSENTIAL_IAM_PREFIXES: readonly string[] = Object.freeze([
+  'account',
+  'aws-portal',
+  'billing',
+  'budgets',
+  'ce',
+  'consolidatedbilling',
+  'cur',
+  'freetier',
+  'health',
+  'iam',
+  'invoicing',
+  'organizations',
+  'payments',
+  'servicequotas',
+  'signin',
+  'sts',
+  'support',
+  'supportplans',
+  'tax',
+  'trustedadvisor',
+]);
+
+export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 10240;
+export const AWS_SCP_STATEMENT_SID = 'DenyServicesOutsideApprovedList';
+
+export type AwsScpDocument = AwsServiceControlPolicy;
+type AwsScpStatement = AwsScpDocument['Statement'][number];
+
+/**
+ * Characters as AWS Organizations counts them: the policy with whitespace
+ * outside strings removed, i.e. its minified JSON. (Generated strings hold
+ * no characters JSON escapes, so the escaped and raw counts agree.)
+ */
+export const scpCharacterCount = (doc: unknown): number => JSON.stringify(doc).length;
+
+/** `csc-<catalogue version>-<YYYY-MM-DD>-[<list name slug>-]<list hash>`: only [a-z0-9-], no spaces. */
+export function scpId(p: { catalogueVersion: string; generatedOn: string; listName?: string; listHash: string }): string {
+  const name = p.listName ? slugify(p.listName) : '';
+  return ['csc', slugify(p.catalogueVersion, 24) || 'catalogue', p.generatedOn, ...(name ? [name] : []), p.listHash].join('-');
+}
+
+export function generateAwsScp(catalogue: Catalogue, approvedIds: readonly string[], options: PolicyOptions): PolicyResult<AwsScpDocument> {
+  const approval = resolveApproval('aws', catalogue, approvedIds, options);
+  if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'aws', unknownIds: approval.unknownIds };
+
+  const omitted: Omission[] = [...approval.omitted];
+  const prefixes: string[] = [...(options.awsEssentials ?? AWS_ESSENTIAL_IAM_PREFIXES)];
+  const included: string[] = [];
+  for (const s of approval.services) {
+    const own = identifiersOf(s, 'iamPrefixes');
+    if (!own.length) {
+      omitted.push({ id: s.id, reason: 'no-identifiers', detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it' });
+      continue;
+    }
+    prefixes.push(...own);
+    included.push(s.id);
+  }
+  const notAction = uniqueSorted(prefixes.map((p) => p.toLowerCase())).map((p) => `${p}:*`);
+
+  const statement: AwsScpStatement = notAction.length
+    ? { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', NotAction: notAction, Resource: '*' }
+    : // Nothing approved and no essentials: deny every action (NotAction may not be empty).
+      { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', Action: '*', Resource: '*' };
+  const document: AwsScpDocument = { Version: '2012-10-17', Id: scpId(approval.provenance), Statement: [statement] };
+
+  const limit = options.awsSizeLimit ?? AWS_SCP_DEFAULT_SIZE_LIMIT;
+  const size = scpCharacterCount(document);
+  if (size > limit) {
+    const excess = size - limit;
+    return {
+      kind: 'too-large',
+      target: 'aws',
+      unit: 'characters',
+      limit,
+      size,
+      excess,
+      advice:
+        `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
+        (limit < 10240 ? 'Use the 10,240-character quota AWS has allowed since 15 May 2026 if your tooling accepts it, or approve' : 'Approve') +
+        ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.',
+      omitted,
+    };
+  }
+  return { kind: 'policy', target: 'aws', document, omitted, provenance: approval.provenance, included, size: { value: size, limit, unit: 'characters' } };
+}

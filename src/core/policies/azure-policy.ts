@@ -1,0 +1,165 @@
+/**
+ * Azure Policy definition from an approved list: a policy-definition resource
+ * (`name`, `type`, `properties`) that denies every resource whose type is
+ * outside the approved services' resource-provider namespaces (sub-services
+ * included) and the platform namespaces Azure itself needs.
+ *
+ * Grammar choices (Azure Policy definition structure):
+ * - `mode: "all"` so resource groups and subscriptions-level types are
+ *   evaluated too (the platform namespaces keep those allowed);
+ * - one `{"field": "type", "notLike": "<Namespace>/*"}` per allowed namespace
+ *   inside a single `allOf` (`like` accepts one `*` wildcard only);
+ * - an identifier naming a resource type (`Microsoft.Web/staticSites`) allows
+ *   that type (`notIn` the exact types) and its child types
+ *   (`notLike "<type>/*"`);
+ * - string comparisons are case-insensitive in Azure Policy, so namespaces are
+ *   de-duplicated case-insensitively;
+ * - an `effect` parameter (default Deny) lets teams roll out in Audit first;
+ *   so `parameters` is present and never empty; no `policyType` (Azure sets
+ *   it to Custom).
+ */
+import type { Catalogue } from '../catalogue.ts';
+import { identifiersOf, resolveApproval, slugify, uniqueSorted, type Omission, type PolicyOptions, type PolicyResult } from './common.ts';
+import type { AzurePolicyDefinition, AzureTypeCondition } from './schemas.ts';
+
+/**
+ * Resource-provider namespaces the definition always allows, because Azure's
+ * own management plane lives there and denying them breaks deployments or
+ * governance:
+ * - Microsoft.Resources: resource groups, deployments, tags, template specs;
+ * - Microsoft.Authorization: role assignments and definitions, policy, locks;
+ * - Microsoft.Insights: diagnostic settings, activity-log alerts, action groups;
+ * - Microsoft.PolicyInsights: policy remediations and attestations;
+ * - Microsoft.GuestConfiguration: machine configuration assignments made by policy;
+ * - Microsoft.Management: management groups;
+ * - Microsoft.Subscription: subscription aliases;
+ * - Microsoft.Features: preview feature registration;
+ * - Microsoft.ResourceHealth, Microsoft.Advisor, Microsoft.Security,
+ *   Microsoft.ResourceGraph: health, recommendations, Defender for Cloud,
+ *   inventory queries;
+ * - Microsoft.Billing, Microsoft.Consumption, Microsoft.CostManagement:
+ *   budgets, exports and cost views;
+ * - Microsoft.Support: support tickets;
+ * - Microsoft.ManagedIdentity: the identities other resources and policy
+ *   remediation run as.
+ * Override with `PolicyOptions.azureExemptNamespaces`.
+ */
+export const AZURE_PLATFORM_NAMESPACES: readonly string[] = Object.freeze([
+  'Microsoft.Advisor',
+  'Microsoft.Authorization',
+  'Microsoft.Billing',
+  'Microsoft.Consumption',
+  'Microsoft.CostManagement',
+  'Microsoft.Features',
+  'Microsoft.GuestConfiguration',
+  'Microsoft.Insights',
+  'Microsoft.ManagedIdentity',
+  'Microsoft.Management',
+  'Microsoft.PolicyInsights',
+  'Microsoft.ResourceGraph',
+  'Microsoft.ResourceHealth',
+  'Microsoft.Resources',
+  'Microsoft.Security',
+  'Microsoft.Subscription',
+  'Microsoft.Support',
+]);
+
+/**
+ * Azure Policy limits we check (learn.microsoft.com, "Azure Policy limits"):
+ * at most 512 nested conditions in a policy rule, request bodies of at most
+ * 1,048,576 bytes, displayName 128 and description 512 characters, definition
+ * name 64 characters.
+ */
+export const AZURE_POLICY_LIMITS = Object.freeze({ conditions: 512, bodyBytes: 1_048_576, displayName: 128, description: 512, name: 64 });
+
+const truncate = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+const namespaceOf = (identifier: string): string => identifier.split('/')[0]!;
+const fold = (s: string) => s.toLowerCase();
+
+/** UTF-8 length without Node's Buffer (the core also runs in browsers). */
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+export function generateAzurePolicy(catalogue: Catalogue, approvedIds: readonly string[], options: PolicyOptions): PolicyResult<AzurePolicyDefinition> {
+  const approval = resolveApproval('azure', catalogue, approvedIds, options);
+  if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'azure', unknownIds: approval.unknownIds };
+
+  const omitted: Omission[] = [...approval.omitted];
+  const identifiers: string[] = [];
+  const included: string[] = [];
+  for (const s of approval.services) {
+    const own = identifiersOf(s, 'resourceProviders');
+    if (!own.length) {
+      omitted.push({ id: s.id, reason: 'no-identifiers', detail: 'the catalogue records no resource-provider namespace for this service, so Azure Policy cannot name it' });
+      continue;
+    }
+    identifiers.push(...own);
+    included.push(s.id);
+  }
+  const exempt = options.azureExemptNamespaces ?? AZURE_PLATFORM_NAMESPACES;
+  const namespaces = uniqueSorted([...exempt, ...identifiers.filter((i) => !i.includes('/'))], fold);
+  const allowedNs = new Set(namespaces.map(fold));
+  // Resource types whose whole namespace is allowed anyway add nothing.
+  const types = uniqueSorted(identifiers.filter((i) => i.includes('/') && !allowedNs.has(fold(namespaceOf(i)))), fold);
+
+  const conditions: AzureTypeCondition[] = [
+    ...namespaces.map((ns) => ({ field: 'type' as const, notLike: `${ns}/*` })),
+    ...(types.length ? [{ field: 'type' as const, notIn: types }] : []),
+    ...types.map((t) => ({ field: 'type' as const, notLike: `${t}/*` })),
+  ];
+
+  const p = approval.provenance;
+  const listLabel = p.listName ?? `approved list ${p.listHash}`;
+  const document: AzurePolicyDefinition = {
+    name: `csc-allowed-services-${p.listName ? `${slugify(p.listName, 30)}-` : ''}${p.listHash}`.replace(/-+/g, '-'),
+    type: 'Microsoft.Authorization/policyDefinitions',
+    properties: {
+      displayName: truncate(options.displayName ?? `Allowed Azure services: ${listLabel}`, AZURE_POLICY_LIMITS.displayName),
+      description: truncate(
+        `Denies resources whose type is outside the ${included.length} approved Azure service${included.length === 1 ? '' : 's'} of ${listLabel} ` +
+          `and the platform namespaces Azure needs. Generated by the Cloud Service Catalogue on ${p.generatedOn} from catalogue version ${p.catalogueVersion}.`,
+        AZURE_POLICY_LIMITS.description,
+      ),
+      mode: 'all',
+      metadata: {
+        category: 'General',
+        version: '1.0.0',
+        source: 'Cloud Service Catalogue',
+        catalogueVersion: p.catalogueVersion,
+        generatedOn: p.generatedOn,
+        ...(p.listName ? { listName: p.listName } : {}),
+        listHash: p.listHash,
+        approvedServiceIds: included,
+      },
+      parameters: {
+        effect: {
+          type: 'String',
+          metadata: { displayName: 'Effect', description: 'Deny blocks services outside the approved list; Audit only reports them; Disabled turns the policy off.' },
+          allowedValues: ['Audit', 'Deny', 'Disabled'],
+          defaultValue: 'Deny',
+        },
+      },
+      policyRule: {
+        if: { allOf: conditions },
+        then: { effect: "[parameters('effect')]" },
+      },
+    },
+  };
+
+  const checks = [
+    { unit: 'conditions', size: conditions.length, limit: AZURE_POLICY_LIMITS.conditions },
+    { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: AZURE_POLICY_LIMITS.bodyBytes },
+  ];
+  const over = checks.find((c) => c.size > c.limit);
+  if (over) {
+    return {
+      kind: 'too-large',
+      target: 'azure',
+      ...over,
+      excess: over.size - over.limit,
+      advice: `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single resource types (one condition instead of two).`,
+      omitted,
+    };
+  }
+  return { kind: 'policy', target: 'azure', document, omitted, provenance: p, included };
+}
+

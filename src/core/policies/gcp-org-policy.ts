@@ -1,0 +1,96 @@
+/**
+ * Google Cloud organisation policy from an approved list: an Org Policy API v2
+ * `Policy` for the list constraint `gcp.restrictServiceUsage` whose single
+ * rule allows the approved services' API names (sub-services included).
+ * Nothing approved: the rule is `denyAll`. The message has no comment field,
+ * so provenance travels beside the document (headers / envelope), not in it.
+ */
+import type { Catalogue } from '../catalogue.ts';
+import { identifiersOf, resolveApproval, uniqueSorted, type Omission, type PolicyOptions, type PolicyResult } from './common.ts';
+import type { GcpOrgPolicy } from './schemas.ts';
+
+export const GCP_CONSTRAINT = 'gcp.restrictServiceUsage';
+export const GCP_DEFAULT_PARENT = 'organizations/ORGANIZATION_ID';
+/** Resources an org policy can be set on; the default keeps Google's placeholder for the organisation id. */
+export const GCP_PARENT_PATTERN = /^(organizations\/(\d{1,30}|ORGANIZATION_ID)|folders\/\d{1,30}|projects\/[a-z][a-z0-9-]{4,28}[a-z0-9])$/;
+
+/**
+ * Which services `gcp.restrictServiceUsage` can restrict, as data that can be
+ * stated either way: `supported` lists the services it covers, `unsupported`
+ * the ones it excludes (and never restricts). `complete: false` means the
+ * list is known to be partial: services it does not mention are treated as
+ * restrictable (`unsupported` model) or unverified (`supported` model), never
+ * rejected.
+ */
+export interface GcpConstraintCoverage {
+  model: 'supported' | 'unsupported';
+  services: readonly string[];
+  complete: boolean;
+  sourceUrl: string;
+  /** When the source was read, YYYY-MM-DD. */
+  asOf: string;
+  note: string;
+}
+
+/**
+ * Google's current "Restricting resource usage" page describes the constraint
+ * by what it excludes: essential dependencies it never restricts, naming IAM,
+ * Cloud Logging and Cloud Monitoring (the full "unsupported services" list is
+ * linked from that page). Only the named ones are recorded here, hence
+ * `complete: false`.
+ */
+export const GCP_RESTRICT_SERVICE_USAGE_COVERAGE: GcpConstraintCoverage = Object.freeze({
+  model: 'unsupported',
+  services: Object.freeze(['iam.googleapis.com', 'logging.googleapis.com', 'monitoring.googleapis.com']),
+  complete: false,
+  sourceUrl: 'https://cloud.google.com/resource-manager/docs/organization-policy/restricting-resources',
+  asOf: '2026-11-22',
+  note: 'Services named on the page as essential dependencies the constraint excludes; the linked list of unsupported services is longer.',
+});
+
+export type GcpRestrictability = 'restrictable' | 'not-restrictable' | 'unverified';
+
+export function gcpRestrictability(coverage: GcpConstraintCoverage, serviceName: string): GcpRestrictability {
+  const listed = coverage.services.includes(serviceName);
+  if (coverage.model === 'unsupported') return listed ? 'not-restrictable' : 'restrictable';
+  if (listed) return 'restrictable';
+  return coverage.complete ? 'not-restrictable' : 'unverified';
+}
+
+export interface GcpPolicyOptions extends PolicyOptions {
+  gcpCoverage?: GcpConstraintCoverage;
+}
+
+export function generateGcpOrgPolicy(catalogue: Catalogue, approvedIds: readonly string[], options: GcpPolicyOptions): PolicyResult<GcpOrgPolicy> {
+  const approval = resolveApproval('gcp', catalogue, approvedIds, options);
+  if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'gcp', unknownIds: approval.unknownIds };
+  const coverage = options.gcpCoverage ?? GCP_RESTRICT_SERVICE_USAGE_COVERAGE;
+
+  const omitted: Omission[] = [...approval.omitted];
+  const allowed: string[] = [];
+  const included: string[] = [];
+  for (const s of approval.services) {
+    const names = identifiersOf(s, 'serviceNames');
+    if (!names.length) {
+      omitted.push({ id: s.id, reason: 'no-identifiers', detail: 'the catalogue records no service API name for this service, so the constraint cannot name it' });
+      continue;
+    }
+    const restrictable = names.filter((n) => gcpRestrictability(coverage, n) !== 'not-restrictable');
+    if (!restrictable.length) {
+      omitted.push({
+        id: s.id,
+        reason: 'not-restrictable',
+        detail: `${GCP_CONSTRAINT} does not cover ${names.join(', ')}: Google never restricts it, so it stays usable without being listed (${coverage.sourceUrl}, as of ${coverage.asOf})`,
+      });
+      continue;
+    }
+    allowed.push(...restrictable);
+    included.push(s.id);
+  }
+  const allowedValues = uniqueSorted(allowed);
+  const document: GcpOrgPolicy = {
+    name: `${options.gcpParent ?? GCP_DEFAULT_PARENT}/policies/${GCP_CONSTRAINT}`,
+    spec: { rules: [allowedValues.length ? { values: { allowedValues } } : { denyAll: true }] },
+  };
+  return { kind: 'policy', target: 'gcp', document, omitted, provenance: approval.provenance, included };
+}
