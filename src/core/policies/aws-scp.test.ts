@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { validateScp } from '../../../tests/validators/aws-scp.ts';
+import { createCatalogue } from '../catalogue.ts';
+import { AWS_ESSENTIAL_IAM_PREFIXES, generateAwsScp, scpCharacterCount } from './aws-scp.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue, syntheticServices } from './synthetic.ts';
+
+const today = '2026-05-15';
+const catalogue = syntheticCatalogue({ aws: REALISTIC_PROVIDER_SIZES.aws, azure: 3, gcp: 3 });
+const awsIds = catalogue.services.filter((s) => s.provider === 'aws').map((s) => s.id);
+
+describe('generateAwsScp', () => {
+  it('denies everything outside the approved prefixes and the essentials, with provenance in Id', () => {
+    const s = catalogue.services.find((x) => x.provider === 'aws' && x.subServices.length)!;
+    const r = generateAwsScp(catalogue, [s.id, 'azure-svc-0000'], { today, listName: 'Team A – prod' });
+    if (r.kind !== 'policy') throw new Error(r.kind);
+    expect(validateScp(r.document)).toEqual([]);
+    const expected = [...AWS_ESSENTIAL_IAM_PREFIXES, ...s.identifiers.iamPrefixes!, ...s.subServices.flatMap((x) => x.identifiers?.iamPrefixes ?? [])].map((p) => `${p}:*`).sort();
+    expect(r.document.Statement).toEqual([{ Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', NotAction: expected, Resource: '*' }]);
+    expect(r.document.Id).toMatch(/^csc-synthetic01-2026-05-15-team-a-prod-[0-9a-f]{10}$/);
+    expect(r.omitted).toEqual([{ id: 'azure-svc-0000', reason: 'other-provider', detail: expect.any(String) }]);
+    expect(Object.keys(r.document)).toEqual(['Version', 'Id', 'Statement']);
+  });
+
+  it('with no AWS service approved allows only the essentials; with no essentials either it denies every action', () => {
+    const r = generateAwsScp(catalogue, ['gcp-svc-0001'], { today });
+    if (r.kind !== 'policy') throw new Error(r.kind);
+    expect(r.document.Statement[0]!.NotAction).toEqual(AWS_ESSENTIAL_IAM_PREFIXES.map((p) => `${p}:*`));
+    expect(validateScp(r.document)).toEqual([]);
+    const none = generateAwsScp(catalogue, ['gcp-svc-0001'], { today, awsEssentials: [] });
+    if (none.kind !== 'policy') throw new Error(none.kind);
+    expect(none.document.Statement[0]).toEqual({ Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', Action: '*', Resource: '*' });
+    expect(validateScp(none.document)).toEqual([]);
+  });
+
+  it('fits every service of a realistic AWS catalogue in the 10,240-character quota, counted on the minified JSON', () => {
+    const r = generateAwsScp(catalogue, awsIds, { today });
+    if (r.kind !== 'policy') throw new Error(r.kind);
+    expect(validateScp(r.document, { limit: 10240 })).toEqual([]);
+    expect(r.size).toEqual({ value: JSON.stringify(r.document).length, limit: 10240, unit: 'characters' });
+    expect(r.omitted.map((o) => o.reason).every((x) => x === 'other-provider' || x === 'no-identifiers')).toBe(true);
+    expect(r.omitted.filter((o) => o.reason === 'no-identifiers').length).toBeGreaterThan(0);
+  });
+
+  it('refuses a list over the 5,120-character quota with the numbers, never truncating', () => {
+    const r = generateAwsScp(catalogue, awsIds, { today, awsSizeLimit: 5120 });
+    if (r.kind !== 'too-large') throw new Error(r.kind);
+    const full = generateAwsScp(catalogue, awsIds, { today });
+    if (full.kind !== 'policy') throw new Error(full.kind);
+    expect(r).toMatchObject({ unit: 'characters', limit: 5120, size: scpCharacterCount(full.document), excess: scpCharacterCount(full.document) - 5120 });
+    expect(r.advice).toMatch(/10,240/);
+  });
+
+  it('refuses a list over the 10,240-character quota too', () => {
+    const big = createCatalogue({ ...catalogue, services: syntheticServices('aws', 900, 3) });
+    const r = generateAwsScp(big, big.services.map((s) => s.id), { today });
+    expect(r.kind).toBe('too-large');
+    if (r.kind === 'too-large') expect(r.size - r.limit).toBe(r.excess);
+  });
+});
