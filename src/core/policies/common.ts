@@ -106,7 +106,7 @@ export function resolveApproval(target: PolicyTarget, catalogue: Catalogue, appr
   const all = [...byId.values()].sort((a, b) => compareText(a.id, b.id));
   const omitted: Omission[] = all
     .filter((s) => s.provider !== target)
-    .map((s) => ({ id: s.id, reason: 'other-provider', detail: `${s.provider} service; a ${targetLabels[target]} applies to ${target} services only` }));
+    .map((s) => ({ id: s.id, reason: 'other-provider', detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only` }));
   return {
     services: all.filter((s) => s.provider === target),
     omitted,
