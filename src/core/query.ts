@@ -11,7 +11,7 @@ export const sortKeys = ['name', 'id', 'provider', 'category'] as const;
 export const maxPageSize = 100;
 
 /** A comma-separated list of values from `item`, given once or repeated. */
-const csv = <T extends z.ZodType>(item: T) =>
+const csv = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))

@@ -41,9 +41,13 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
-  return error.issues.map((i) =>
-    where === 'body'
-      ? { pointer: '/' + i.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/'), message: i.message }
-      : { parameter: String(i.path[0] ?? ''), message: i.message },
-  );
+  const pointer = (path: PropertyKey[]) => '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  return error.issues.flatMap((i) => {
+    // An unknown key is reported once per key, at the key's own path.
+    const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path];
+    const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
+    return paths.map((path) =>
+      where === 'body' ? { pointer: pointer(path), message } : { parameter: String(path[0] ?? ''), message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message },
+    );
+  });
 }

@@ -1,0 +1,267 @@
+/**
+ * The read API over HTTP against the built server: status codes, headers,
+ * bodies, lifecycle rules, ETag/304, CORS, problem details and the endpoints
+ * removed in 1.3.0.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
+const json = async (path: string) => {
+  const r = await get(path);
+  expect(r.status, `GET ${path}`).toBe(200);
+  return r.json() as Promise<any>;
+};
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+async function allServices(): Promise<any[]> {
+  const out: any[] = [];
+  for (let page = 1; ; page++) {
+    const body = await json(`/v1/services?pageSize=100&page=${page}`);
+    out.push(...body.data);
+    if (page >= body.totalPages) return out;
+  }
+}
+
+const expectProblem = async (r: Response, status: number) => {
+  expect(r.status).toBe(status);
+  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const body = (await r.json()) as any;
+  expect(body).toMatchObject({ status, title: expect.any(String), type: expect.stringMatching(/^\/problems\//) });
+  return body;
+};
+
+describe('GET endpoints: headers', () => {
+  const paths = ['/v1/providers', '/v1/categories', '/v1/services', '/v1/openapi.json'];
+  it.each(paths)('%s is JSON, edge-cacheable for 5 minutes, CORS-open and has an ETag', async (path) => {
+    const r = await get(path, { headers: { origin: 'https://example.org' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.headers.get('cache-control')).toMatch(/(^|,\s*)s-maxage=300(,|$)/);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/);
+    JSON.parse(await r.text());
+  });
+
+  it.each(['/v1/providers', '/v1/services?pageSize=5', '/v1/openapi.json'])('%s answers 304 to a matching If-None-Match', async (path) => {
+    const first = await get(path);
+    const etag = first.headers.get('etag')!;
+    const again = await get(path, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await get(path, { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('a prerendered service detail (extensionless path) is served as JSON with a 304 on revalidation', async () => {
+    const [first] = (await json('/v1/services?pageSize=1')).data;
+    const r = await get(`/v1/services/${first.slug}`);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const again = await get(`/v1/services/${first.slug}`, { headers: { 'if-none-match': r.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers CORS preflight for any /v1 path', async () => {
+    for (const path of ['/v1/lists', '/v1/services', '/v1/policies/aws-scp']) {
+      const r = await get(path, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      expect(r.status).toBe(204);
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+      expect(r.headers.get('access-control-allow-methods')).toMatch(/POST/);
+      expect(r.headers.get('access-control-allow-headers')?.toLowerCase()).toMatch(/content-type/);
+    }
+  });
+
+  it('ignores an X-API-Key header', async () => {
+    for (const path of ['/v1/providers', '/v1/services?pageSize=3']) {
+      const a = await (await get(path)).text();
+      const b = await get(path, { headers: { 'x-api-key': 'anything' } });
+      expect(b.status).toBe(200);
+      expect(await b.text()).toBe(a);
+    }
+  });
+});
+
+describe('providers and categories', () => {
+  it('lists the three providers with their service counts', async () => {
+    const { data } = await json('/v1/providers');
+    expect(data.map((p: any) => p.id).sort()).toEqual(['aws', 'azure', 'gcp']);
+    const services = await allServices();
+    for (const p of data) expect(p.serviceCount).toBe(services.filter((s) => s.provider === p.id).length);
+  });
+
+  it('lists categories; every service belongs to one of them', async () => {
+    const { data } = await json('/v1/categories');
+    const ids = new Set(data.map((c: any) => c.id));
+    for (const s of await allServices()) expect(ids.has(s.category), s.id).toBe(true);
+  });
+});
+
+describe('GET /v1/services', () => {
+  it('pages through every service exactly once, following links.next', async () => {
+    let body = await json('/v1/services?pageSize=7');
+    const seen: string[] = [...body.data.map((s: any) => s.id)];
+    while (body.links.next) {
+      body = await json(body.links.next);
+      seen.push(...body.data.map((s: any) => s.id));
+    }
+    expect(seen.length).toBe(body.total);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('sends a Link header with next and last', async () => {
+    const r = await get('/v1/services?pageSize=2');
+    expect(r.headers.get('link')).toMatch(/rel="next"/);
+    expect(r.headers.get('link')).toMatch(/rel="last"/);
+  });
+
+  it('filters by provider, category, free tier and lifecycle', async () => {
+    const services = await allServices();
+    const some = services.find((s) => s.provider === 'gcp')!;
+    const byProvider = await json('/v1/services?provider=gcp&pageSize=100');
+    expect(byProvider.total).toBe(services.filter((s) => s.provider === 'gcp').length);
+    expect(byProvider.data.every((s: any) => s.provider === 'gcp')).toBe(true);
+
+    const both = await json(`/v1/services?provider=aws,azure&category=${some.category}&pageSize=100`);
+    expect(both.total).toBe(services.filter((s) => ['aws', 'azure'].includes(s.provider) && s.category === some.category).length);
+
+    const free = await json('/v1/services?freeTier=true&pageSize=100');
+    expect(free.total).toBe(services.filter((s) => s.hasFreeTier).length);
+
+    const active = await json('/v1/services?lifecycle=active&pageSize=100');
+    expect(active.total).toBe(services.filter((s) => !s.lifecycle).length);
+    expect(active.data.every((s: any) => !('lifecycle' in s))).toBe(true);
+    const retiring = await json('/v1/services?lifecycle=deprecated,retired,sunset&pageSize=100');
+    expect(retiring.total).toBe(services.filter((s) => ['deprecated', 'retired', 'sunset'].includes(s.lifecycle?.status)).length);
+  });
+
+  it('finds services by free text, case- and accent-insensitively, across name and keywords', async () => {
+    const services = await allServices();
+    const target = services[Math.floor(services.length / 2)];
+    const word = target.shortName.split(/\s+/).pop()!;
+    const body = await json(`/v1/services?q=${encodeURIComponent(word.toUpperCase())}&pageSize=100`);
+    expect(body.data.map((s: any) => s.id)).toContain(target.id);
+    const none = await json('/v1/services?q=zzqqxxnothing');
+    expect(none.total).toBe(0);
+    expect(none.data).toEqual([]);
+  });
+
+  it('sorts by name ascending by default and descending with -name', async () => {
+    const asc = (await json('/v1/services?pageSize=100')).data.map((s: any) => s.name);
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    expect([...asc].sort(collator.compare)).toEqual(asc);
+    const total = (await json('/v1/services?pageSize=1')).total;
+    const desc = (await json(`/v1/services?sort=-name&pageSize=100`)).data.map((s: any) => s.name);
+    if (total <= 100) expect(desc).toEqual([...asc].reverse());
+    else expect(collator.compare(desc[0], desc[desc.length - 1])).toBeGreaterThanOrEqual(0);
+  });
+
+  it.each([
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=101', 'pageSize'],
+    ['page=abc', 'page'],
+    ['sort=popularity', 'sort'],
+    ['freeTier=yes', 'freeTier'],
+    ['lifecycle=ancient', 'lifecycle'],
+    ['provider=AWS!', 'provider'],
+    ['unknown=1', 'unknown'],
+  ])('rejects %s with 400 problem details naming the parameter', async (qs, param) => {
+    const body = await expectProblem(await get(`/v1/services?${qs}`), 400);
+    expect(body.errors.map((e: any) => e.parameter)).toContain(param);
+  });
+
+  it('answers an empty page past the end', async () => {
+    const body = await json('/v1/services?page=9999');
+    expect(body.data).toEqual([]);
+  });
+});
+
+describe('GET /v1/services/:slug', () => {
+  it('returns the detail with resolved equivalents, matching the list entry', async () => {
+    const services = await allServices();
+    const withPeers = services.find((s) => Object.keys(s.equivalents).length > 0) ?? services[0];
+    const detail = await json(`/v1/services/${withPeers.slug}`);
+    for (const k of Object.keys(withPeers)) expect(detail[k], k).toEqual(withPeers[k]);
+    const peerIds = Object.values(withPeers.equivalents).flat();
+    expect(detail.equivalentServices.map((p: any) => p.id).sort()).toEqual([...peerIds].sort());
+    expect(typeof detail.providerName).toBe('string');
+  });
+
+  it('answers 404 problem details for an unknown slug', async () => {
+    await expectProblem(await get('/v1/services/no-such-service-here'), 404);
+  });
+});
+
+describe('lifecycle (spec 2.1)', () => {
+  it('appears only for non-active services, with only the spec fields, identically in list, detail and compare', async () => {
+    const services = await allServices();
+    const marked = services.filter((s) => 'lifecycle' in s);
+    expect(marked.length).toBeGreaterThan(0);
+    const allowed = new Set(['status', 'sunsetDate', 'gaTarget', 'successorSlug', 'note', 'announcementUrl']);
+    for (const s of marked) {
+      expect(['preview', 'deprecated', 'sunset', 'retired']).toContain(s.lifecycle.status);
+      for (const k of Object.keys(s.lifecycle)) expect(allowed.has(k), `${s.id}.lifecycle.${k}`).toBe(true);
+      if (s.lifecycle.sunsetDate) expect(s.lifecycle.sunsetDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const sample = marked.slice(0, 10);
+    const compared = await json(`/v1/compare?ids=${sample.map((s) => s.id).join(',')}`);
+    for (const s of sample) {
+      expect((await json(`/v1/services/${s.slug}`)).lifecycle).toEqual(s.lifecycle);
+      expect(compared.data.find((d: any) => d.id === s.id).lifecycle).toEqual(s.lifecycle);
+    }
+    const active = services.find((s) => !('lifecycle' in s))!;
+    expect('lifecycle' in (await json(`/v1/services/${active.slug}`))).toBe(false);
+  });
+
+  it('every successorSlug resolves to a service', async () => {
+    for (const s of (await allServices()).filter((x) => x.lifecycle?.successorSlug)) {
+      expect((await get(`/v1/services/${s.lifecycle.successorSlug}`)).status, s.id).toBe(200);
+    }
+  });
+});
+
+describe('GET /v1/compare', () => {
+  it('returns 1 to 10 services side by side in request order, equivalents resolved', async () => {
+    const services = (await json('/v1/services?pageSize=10')).data;
+    const ids = services.map((s: any) => s.id).reverse();
+    const body = await json(`/v1/compare?ids=${ids.join(',')}`);
+    expect(body.data.map((s: any) => s.id)).toEqual(ids);
+    for (const s of body.data) expect(Array.isArray(s.equivalentServices)).toBe(true);
+    expect((await json(`/v1/compare?ids=${ids[0]}`)).data).toHaveLength(1);
+  });
+
+  it('rejects more than 10 ids, none, and malformed ones with 400', async () => {
+    const ids = (await json('/v1/services?pageSize=11')).data.map((s: any) => s.id);
+    expect(ids).toHaveLength(11);
+    await expectProblem(await get(`/v1/compare?ids=${ids.join(',')}`), 400);
+    await expectProblem(await get('/v1/compare'), 400);
+    await expectProblem(await get('/v1/compare?ids='), 400);
+    await expectProblem(await get('/v1/compare?ids=%3Cscript%3E'), 400);
+  });
+
+  it('answers 404 naming unknown ids', async () => {
+    const [s] = (await json('/v1/services?pageSize=1')).data;
+    const body = await expectProblem(await get(`/v1/compare?ids=${s.id},no-such-thing`), 404);
+    expect(body.detail).toContain('no-such-thing');
+    expect(body.detail).not.toContain(s.id);
+  });
+});
+
+describe('errors and removed endpoints', () => {
+  it.each([
+    ['GET', '/v1/nothing-here'],
+    ['GET', '/v1/auth/login'],
+    ['POST', '/v1/auth/login'],
+    ['GET', '/v1/auth/me'],
+    ['POST', '/v1/auth/rotate'],
+    ['GET', '/v1/auth/callback/github'],
+    ['GET', '/v1/analytics/usage'],
+    ['GET', '/v1/feedback'],
+  ])('%s %s answers 404 problem details', async (method, path) => {
+    await expectProblem(await get(path, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) }), 404);
+  });
+});

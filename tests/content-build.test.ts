@@ -1,0 +1,80 @@
+/**
+ * Editing content/ and rebuilding is how the catalogue changes, so a bad edit
+ * must stop the build with a message naming the file and the field. Each case
+ * builds a copy of the project with one broken service file.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function projectWith(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'csc-build-'));
+  dirs.push(dir);
+  for (const entry of ['package.json', 'tsconfig.json', 'astro.config.mjs', 'src', 'functions', 'schemas'].filter((e) => existsSync(e))) {
+    cpSync(entry, join(dir, entry), { recursive: true });
+  }
+  cpSync('content/providers.json', join(dir, 'content/providers.json'));
+  cpSync('content/categories.json', join(dir, 'content/categories.json'));
+  symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const [path, body] of Object.entries(files)) {
+    const full = join(dir, path);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, typeof body === 'string' ? body : JSON.stringify(body, null, 2));
+  }
+  return dir;
+}
+
+const service = (over: Record<string, unknown>) => ({
+  id: 'aws-example',
+  slug: 'aws-example',
+  name: 'Amazon Example',
+  shortName: 'Example',
+  provider: 'aws',
+  category: 'compute',
+  description: 'An example service.',
+  vendorDocs: 'https://docs.aws.amazon.com/example/',
+  hasFreeTier: false,
+  identifiers: { iamPrefixes: ['ec2'] },
+  ...over,
+});
+
+function build(dir: string) {
+  const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
+}
+
+describe('the build rejects bad content', () => {
+  it('builds a valid minimal catalogue', () => {
+    const dir = projectWith({ 'content/services/aws/aws-example.json': service({}) });
+    const r = build(dir);
+    expect(r.status, r.output).toBe(0);
+  });
+
+  it('fails on an invalid field, naming the file and the field', () => {
+    const dir = projectWith({ 'content/services/aws/aws-example.json': service({ vendorDocs: 'not a url' }) });
+    const r = build(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/aws-example/);
+    expect(r.output).toMatch(/vendorDocs/);
+  });
+
+  it('fails on a dangling reference (unknown category, equivalent, successor), naming file and field', () => {
+    const dir = projectWith({
+      'content/services/aws/aws-example.json': service({
+        category: 'no-such-category',
+        equivalents: { gcp: 'gcp-nothing' },
+        lifecycle: { status: 'deprecated', successorSlug: 'aws-nothing' },
+      }),
+    });
+    const r = build(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('content/services/aws/aws-example.json: category: unknown category "no-such-category"');
+    expect(r.output).toContain('content/services/aws/aws-example.json: equivalents.gcp: unknown service "gcp-nothing"');
+    expect(r.output).toContain('content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"');
+  });
+});

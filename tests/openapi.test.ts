@@ -1,0 +1,66 @@
+/** /v1/openapi.json: a valid OpenAPI 3.1 document that describes the whole contract. */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let doc: any;
+
+beforeAll(async () => {
+  server = await startServer();
+  doc = await (await fetch(`${server.url}/v1/openapi.json`)).json();
+});
+afterAll(() => server?.stop());
+
+describe('GET /v1/openapi.json', () => {
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('is API version 1.4.0 with no security schemes', () => {
+    expect(doc.info.version).toBe('1.4.0');
+    expect(doc.components.securitySchemes).toBeUndefined();
+    expect(doc.security).toBeUndefined();
+    for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) expect(op.security).toBeUndefined();
+  });
+
+  it('describes every endpoint of the spec and none of the removed ones', () => {
+    const want = [
+      'get /v1/providers', 'get /v1/categories', 'get /v1/services', 'get /v1/services/{slug}', 'get /v1/compare',
+      'post /v1/policies/aws-scp', 'post /v1/policies/azure-policy', 'post /v1/policies/gcp-org-policy',
+      'post /v1/export/markdown', 'post /v1/lists', 'get /v1/lists/{id}', 'post /v1/feedback',
+      'get /v1/health', 'get /v1/status', 'get /v1/status/history', 'get /v1/openapi.json',
+    ];
+    const have = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
+    for (const op of want) expect(have).toContain(op);
+    expect(have.filter((op) => /\/v1\/(auth|analytics)/.test(op) || op === 'get /v1/feedback')).toEqual([]);
+  });
+
+  it('has a ServiceLifecycle schema referenced from Service and ServiceDetail', () => {
+    const { schemas } = doc.components;
+    expect(schemas.ServiceLifecycle.required).toEqual(['status']);
+    expect(schemas.ServiceLifecycle.properties.status.enum).toEqual(['preview', 'deprecated', 'sunset', 'retired']);
+    expect(Object.keys(schemas.ServiceLifecycle.properties).sort()).toEqual(['announcementUrl', 'gaTarget', 'note', 'status', 'successorSlug', 'sunsetDate']);
+    for (const name of ['Service', 'ServiceDetail']) expect(schemas[name].properties.lifecycle.$ref).toBe('#/components/schemas/ServiceLifecycle');
+  });
+
+  it('describes the query parameters the service accepts, from the same zod schema', async () => {
+    const params = doc.paths['/v1/services'].get.parameters.map((p: any) => p.name).sort();
+    expect(params).toEqual(['category', 'freeTier', 'lifecycle', 'page', 'pageSize', 'provider', 'q', 'sort']);
+    const r = await fetch(`${server.url}/v1/services?notDocumented=1`);
+    expect(r.status).toBe(400);
+  });
+
+  it('documents problem details and rate-limit headers on mutations', () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      if (!item.post) continue;
+      expect(item.post.responses['429'], path).toBeDefined();
+      expect(item.post.responses['415'], path).toBeDefined();
+      expect(item.post.responses['429'].content['application/problem+json']).toBeDefined();
+    }
+  });
+});
