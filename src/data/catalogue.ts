@@ -1,0 +1,43 @@
+/**
+ * The catalogue as built from the content collection. Prerendered routes read
+ * it at build time; on-demand routes and server functions read the same data
+ * from the server bundle. Built once per process.
+ */
+import { createHash } from 'node:crypto';
+import { getCollection } from 'astro:content';
+import { createCatalogue, findContentIssues, formatContentIssues, type Catalogue } from '../core/catalogue.ts';
+import { createServiceIndex, type ServiceIndex } from '../core/query.ts';
+
+declare const __CATALOGUE_BUILT_ON__: string;
+
+export interface LoadedCatalogue {
+  catalogue: Catalogue;
+  index: ServiceIndex;
+}
+
+let loaded: Promise<LoadedCatalogue> | undefined;
+
+async function load(): Promise<LoadedCatalogue> {
+  const [providers, categories, services] = await Promise.all([
+    getCollection('providers'),
+    getCollection('categories'),
+    getCollection('services'),
+  ]);
+  const data = {
+    providers: providers.map((e) => e.data),
+    categories: categories.map((e) => e.data),
+    services: services.map((e) => e.data).sort((a, b) => (a.id < b.id ? -1 : 1)),
+  };
+  const fileOf = new Map(services.map((e) => [e.data.id, e.filePath ?? `content/services/${e.id}`]));
+  const issues = findContentIssues(data, (s) => fileOf.get(s.id) ?? s.id);
+  if (issues.length) throw new Error(`Invalid catalogue content:\n${formatContentIssues(issues)}`);
+  const version = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 12);
+  const builtOn = typeof __CATALOGUE_BUILT_ON__ === 'string' ? __CATALOGUE_BUILT_ON__ : new Date().toISOString().slice(0, 10);
+  const catalogue = createCatalogue({ version, builtOn, ...data });
+  return { catalogue, index: createServiceIndex(catalogue) };
+}
+
+export function loadCatalogue(): Promise<LoadedCatalogue> {
+  loaded ??= load();
+  return loaded;
+}
