@@ -20,7 +20,7 @@ const csv = <T extends z.ZodType<string, string>>(item: T) =>
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ServiceQuery = z.strictObject({
-  q: z.string().trim().max(200).optional().describe('Free-text search over names, descriptions, keywords and sub-services'),
+  q: z.string().trim().max(200).optional().describe('Free-text search: every word must start a word of the service\'s name, id, description, keywords or sub-services (case- and accent-insensitive)'),
   provider: csv(kebabId).optional().describe('Provider ids, comma-separated (any of)'),
   category: csv(kebabId).optional().describe('Category ids, comma-separated (any of)'),
   lifecycle: csv(z.enum(lifecycleFilterValues)).optional().describe('Lifecycle statuses, comma-separated; `active` means no lifecycle block'),
@@ -49,10 +49,54 @@ export interface ServiceIndex {
 /** Lower-case, accent-free text for matching. */
 export const fold = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
+/** Search words of a text: folded, split on anything that is not a letter or digit. */
+export const searchWords = (text: string): string[] => fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+
+/**
+ * A word-prefix index: the sorted vocabulary of every service's search words,
+ * each with the services that contain it. A query term matches the services
+ * having a word that starts with it, found by binary search in the vocabulary,
+ * so a search costs the matching postings rather than a scan of all text.
+ */
+function createWordIndex(texts: string[]) {
+  const postings = new Map<string, number[]>();
+  texts.forEach((text, i) => {
+    for (const w of new Set(searchWords(text))) {
+      const list = postings.get(w);
+      if (list) list.push(i);
+      else postings.set(w, [i]);
+    }
+  });
+  const vocabulary = [...postings.keys()].sort();
+  const lists = vocabulary.map((w) => Int32Array.from(postings.get(w)!));
+  // Per-query scratch: how many terms each service has matched so far.
+  const matched = new Uint16Array(texts.length);
+
+  /** Marks services matching every term; returns the mark value (0 when there are no terms). */
+  function match(terms: string[]): { marks: Uint16Array; need: number } {
+    matched.fill(0);
+    terms.forEach((term, k) => {
+      let lo = 0;
+      let hi = vocabulary.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (vocabulary[mid]! < term) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let w = lo; w < vocabulary.length && vocabulary[w]!.startsWith(term); w++) {
+        const list = lists[w]!;
+        for (let j = 0; j < list.length; j++) if (matched[list[j]!] === k) matched[list[j]!] = k + 1;
+      }
+    });
+    return { marks: matched, need: terms.length };
+  }
+  return { match };
+}
+
 export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
   const services = catalogue.services;
-  const text = services.map((s) =>
-    fold([s.id, s.name, s.shortName, s.description, ...s.keywords, ...s.subServices.map((x) => `${x.name} ${x.description}`)].join('\n')),
+  const wordIndex = createWordIndex(
+    services.map((s) => [s.id, s.name, s.shortName, s.description, ...s.keywords, ...s.subServices.map((x) => `${x.name} ${x.description}`)].join('\n')),
   );
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const keyOf: Record<(typeof sortKeys)[number], (s: ServiceEntry) => string> = {
@@ -63,15 +107,17 @@ export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
   };
   const orders = Object.fromEntries(
     sortKeys.map((k) => {
+      const keys = services.map(keyOf[k]);
       const order = services.map((_, i) => i);
-      order.sort((a, b) => collator.compare(keyOf[k](services[a]!), keyOf[k](services[b]!)) || (services[a]!.id < services[b]!.id ? -1 : 1));
+      order.sort((a, b) => collator.compare(keys[a]!, keys[b]!) || (services[a]!.id < services[b]!.id ? -1 : 1));
       return [k, Int32Array.from(order)];
     }),
   ) as Record<(typeof sortKeys)[number], Int32Array>;
 
   return {
     query(q) {
-      const terms = q.q ? fold(q.q).split(/\s+/).filter(Boolean) : [];
+      const terms = q.q ? [...new Set(searchWords(q.q))] : [];
+      const hit = terms.length ? wordIndex.match(terms) : undefined;
       const providers = q.provider?.length ? new Set(q.provider) : undefined;
       const categories = q.category?.length ? new Set(q.category) : undefined;
       const lifecycles = q.lifecycle?.length ? new Set<string>(q.lifecycle) : undefined;
@@ -82,15 +128,12 @@ export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
       let total = 0;
       for (let n = 0; n < order.length; n++) {
         const i = order[descending ? order.length - 1 - n : n]!;
+        if (hit && hit.marks[i] !== hit.need) continue;
         const s = services[i]!;
         if (providers && !providers.has(s.provider)) continue;
         if (categories && !categories.has(s.category)) continue;
         if (lifecycles && !lifecycles.has(s.lifecycle?.status ?? 'active')) continue;
         if (q.freeTier !== undefined && s.hasFreeTier !== q.freeTier) continue;
-        if (terms.length) {
-          const t = text[i]!;
-          if (!terms.every((term) => t.includes(term))) continue;
-        }
         if (total >= start && items.length < q.pageSize) items.push(s);
         total++;
       }
@@ -98,3 +141,4 @@ export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
     },
   };
 }
+

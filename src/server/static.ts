@@ -13,11 +13,16 @@ import { cacheControlFor, contentTypeFor, corsHeaders, etagMatches } from '../ht
 interface CachedFile {
   body: Buffer;
   etag: string;
-  headers: Record<string, string>;
+  /** Flat [name, value, ...] header lists, built once: the hot path allocates nothing. */
+  ok: string[];
+  notModified: string[];
 }
 
+const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
+
 export function createStaticHandler(root: string) {
-  const cache = new Map<string, CachedFile | null>();
+  const cache = new Map<string, CachedFile>();
+  const missing = new Set<string>();
 
   async function load(urlPath: string): Promise<CachedFile | null> {
     const candidates = urlPath.startsWith('/v1/')
@@ -32,42 +37,58 @@ export function createStaticHandler(root: string) {
       if (!info?.isFile()) continue;
       const body = await readFile(file);
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const headers: Record<string, string> = {
-        'content-type': contentTypeFor(candidate),
+      const common: Record<string, string> = {
         'cache-control': cacheControlFor(candidate),
         'x-content-type-options': 'nosniff',
         etag,
         ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
       };
-      return { body, etag, headers };
+      return {
+        body,
+        etag,
+        ok: flat({ 'content-type': contentTypeFor(candidate), 'content-length': String(body.length), ...common }),
+        notModified: flat(common),
+      };
     }
     return null;
+  }
+
+  async function resolve(rawUrl: string): Promise<CachedFile | null> {
+    let path: string;
+    try {
+      path = decodeURIComponent(rawUrl);
+    } catch {
+      return null;
+    }
+    if (path.includes('\0') || path.split('/').includes('..')) return null;
+    return load(path);
   }
 
   /** Answers from the build, or returns false to let the next layer answer. */
   return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const raw = (req.url ?? '/').split('?')[0]!;
-    let path: string;
-    try {
-      path = decodeURIComponent(raw);
-    } catch {
-      return false;
-    }
-    if (path.includes('\0') || path.split('/').includes('..')) return false;
-    let entry = cache.get(path);
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const raw = q === -1 ? url : url.slice(0, q);
+    let entry = cache.get(raw);
     if (entry === undefined) {
-      entry = await load(path);
-      cache.set(path, entry);
+      if (missing.has(raw)) return false;
+      entry = (await resolve(raw)) ?? undefined;
+      if (entry) cache.set(raw, entry);
+      else {
+        // On-demand routes (/v1/services, /v1/compare) miss on every request: remember
+        // misses, bounded so that random URLs cannot grow memory.
+        if (missing.size >= 10_000) missing.clear();
+        missing.add(raw);
+        return false;
+      }
     }
-    if (!entry) return false;
-    if (etagMatches(req.headers['if-none-match'], entry.etag)) {
-      const { 'content-type': _t, ...rest } = entry.headers;
-      res.writeHead(304, rest);
+    if (req.headers['if-none-match'] !== undefined && etagMatches(req.headers['if-none-match'], entry.etag)) {
+      res.writeHead(304, entry.notModified);
       res.end();
       return true;
     }
-    res.writeHead(200, { ...entry.headers, 'content-length': String(entry.body.length) });
+    res.writeHead(200, entry.ok);
     res.end(req.method === 'HEAD' ? undefined : entry.body);
     return true;
   };

@@ -1,0 +1,228 @@
+// `npm run bench`: builds synthetic catalogues of 1,000, 10,000 and 100,000
+// services and measures, in one run on this machine: build time and peak
+// memory, process start to first answer, GET /v1/services latency (p50/p99 at
+// concurrency 1) and throughput (concurrency 32, wrk on loopback), and
+// prerendered-file throughput against nginx serving the same files. Then the
+// per-feature benchmarks (bench/*.ts exporting bench()). Writes bench/RESULTS.md.
+//
+// Absolute numbers are noise on a shared 2-core machine: read the ratios.
+// Needs wrk and nginx (Debian packages); installs them when root.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { syntheticProject } from './synthetic.ts';
+
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const buildLimit = Number(process.env.BENCH_BUILD_LIMIT ?? 10000); // larger sizes are built only if BENCH_BUILD_LIMIT allows
+const duration = process.env.BENCH_SECONDS ?? '5';
+const lines = [];
+const say = (s = '') => { lines.push(s); console.log(s); };
+
+function ensureTools() {
+  const missing = ['wrk', 'nginx'].filter((t) => spawnSync('sh', ['-c', `command -v ${t} || test -x /usr/sbin/${t}`]).status !== 0);
+  if (missing.length && process.getuid?.() === 0) {
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => (m === 'nginx' ? 'nginx-light' : m))], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  return { wrk: spawnSync('sh', ['-c', 'command -v wrk']).status === 0, nginx: existsSync('/usr/sbin/nginx') };
+}
+
+/** Runs a command and reports wall time and peak RSS (GNU time's %M, which covers waited-for children). */
+function timed(cmd, args, cwd) {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - t0) / 1000;
+  const peakKb = Number(r.stderr.trim().split('\n').pop());
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+  return { seconds, peakMb: peakKb / 1024 };
+}
+
+async function startServer(dir) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['src/server/start.mjs'], {
+    cwd: dir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-data-')), MONGODB_URI: '', RATE_LIMIT_POINTS: '100000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  const url = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (c) => reject(new Error(`server exited ${c}: ${out}`)));
+  });
+  await get(url + '/v1/health').catch(() => get(url + '/v1/providers'));
+  const startMs = performance.now() - t0;
+  return { url, startMs, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); }).on('error', reject);
+  });
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function latency(base, paths, rounds) {
+  const ms = [];
+  for (let i = 0; i < rounds; i++) {
+    const path = paths[i % paths.length];
+    const t0 = performance.now();
+    const status = await get(base + path);
+    ms.push(performance.now() - t0);
+    if (status !== 200) throw new Error(`GET ${path} -> ${status}`);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: pct(ms, 50), p99: pct(ms, 99) };
+}
+
+function wrk(url, connections = 32) {
+  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  if (non2xx) throw new Error(`wrk saw ${non2xx} non-2xx responses on ${url}`);
+  return rps;
+}
+
+async function withNginx(root, fn) {
+  const dir = mkdtempSync(join(os.tmpdir(), 'csc-nginx-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  writeFileSync(join(dir, 'nginx.conf'), `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  sendfile on; tcp_nopush on; keepalive_requests 100000;
+  server { listen 127.0.0.1:${port}; root ${root}; etag on; add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *; }
+}`);
+  spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
+  await new Promise((r) => setTimeout(r, 300));
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
+  }
+}
+
+async function catalogueBench(tools) {
+  say('## Catalogue size: build, start, search and prerendered GETs');
+  say('');
+  say('| services | build (s) | build peak RSS (MiB) | start to first answer (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) | search req/s (c=32) | prerendered req/s, bundled server | same files, nginx | ratio |');
+  say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const builds = [];
+  for (const n of sizes) {
+    if (n > buildLimit) {
+      say(`| ${n} | not built (BENCH_BUILD_LIMIT=${buildLimit}); see the in-process index row below | | | | | | | | | |`);
+      continue;
+    }
+    const dir = syntheticProject(n);
+    try {
+      const build = timed(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], dir);
+      builds.push({ n, ...build });
+      const server = await startServer(dir);
+      try {
+        const search = await latency(server.url, ['/v1/services?q=vault', '/v1/services?q=stream%20gateway', '/v1/services?q=pulse&sort=-name'], 600);
+        const filter = await latency(server.url, ['/v1/services?provider=azure&category=storage&page=2&pageSize=20', '/v1/services?lifecycle=deprecated&freeTier=false', '/v1/services?category=analytics&sort=provider&page=3'], 600);
+        const rps = tools.wrk ? wrk(`${server.url}/v1/services?q=vault&pageSize=20`) : NaN;
+        const staticPath = '/v1/providers';
+        const ours = tools.wrk ? wrk(server.url + staticPath) : NaN;
+        const theirs = tools.wrk && tools.nginx ? await withNginx(join(dir, 'dist/client'), (u) => wrk(u + staticPath)) : NaN;
+        const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+        say(`| ${n} | ${f(build.seconds)} | ${f(build.peakMb, 0)} | ${f(server.startMs, 0)} | ${f(search.p50, 2)} | ${f(search.p99, 2)} | ${f(filter.p99, 2)} | ${f(rps, 0)} | ${f(ours, 0)} | ${f(theirs, 0)} | ${f(ours / theirs, 2)} |`);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  say('');
+  if (builds.length >= 2) {
+    const [a, b] = [builds[0], builds[builds.length - 1]];
+    say(`Build time grows ${(b.seconds / a.seconds).toFixed(1)}× for ${(b.n / a.n).toFixed(0)}× the services (${a.n} → ${b.n}); peak memory ${(b.peakMb / a.peakMb).toFixed(1)}×.`);
+    say('');
+  }
+}
+
+async function indexBench() {
+  // The search index on its own, for sizes too large to build here: the same
+  // createServiceIndex the server uses, in process, with no HTTP around it.
+  const { createCatalogue } = await import('../src/core/catalogue.ts');
+  const { createServiceIndex, ServiceQuery } = await import('../src/core/query.ts');
+  const { syntheticServices } = await import('./synthetic.ts');
+  const { readFileSync } = await import('node:fs');
+  const categories = JSON.parse(readFileSync('content/categories.json', 'utf8'));
+  const providers = JSON.parse(readFileSync('content/providers.json', 'utf8'));
+  say('## Search index in process (no HTTP)');
+  say('');
+  say('| services | index build (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) |');
+  say('|---:|---:|---:|---:|---:|');
+  for (const n of sizes) {
+    const { ServiceEntry } = await import('../src/core/schemas.ts');
+    const services = syntheticServices(n, categories.map((c) => c.id)).map((s) => ServiceEntry.parse(s));
+    const t0 = performance.now();
+    const catalogue = createCatalogue({ version: 'bench', builtOn: '2026-01-01', providers, categories, services });
+    const index = createServiceIndex(catalogue);
+    const built = performance.now() - t0;
+    const run = (queries) => {
+      const ms = [];
+      for (let i = 0; i < 600; i++) {
+        const q = ServiceQuery.parse(queries[i % queries.length]);
+        const s = performance.now();
+        const page = index.query(q);
+        page.items.map(catalogue.toService);
+        ms.push(performance.now() - s);
+      }
+      ms.sort((a, b) => a - b);
+      return ms;
+    };
+    const search = run([{ q: 'vault' }, { q: 'stream gateway' }, { q: 'pulse', sort: '-name' }]);
+    const filter = run([{ provider: 'azure', category: 'storage', page: '2', pageSize: '20' }, { lifecycle: 'deprecated', freeTier: 'false' }, { category: 'analytics', sort: 'provider', page: '3' }]);
+    say(`| ${n} | ${built.toFixed(0)} | ${pct(search, 50).toFixed(2)} | ${pct(search, 99).toFixed(2)} | ${pct(filter, 99).toFixed(2)} |`);
+  }
+  say('');
+}
+
+async function featureBenches() {
+  const files = readdirSync('bench').filter((f) => f.endsWith('.ts') && f !== 'synthetic.ts').sort();
+  for (const f of files) {
+    const mod = await import(`./${f}`);
+    if (typeof mod.bench !== 'function') continue;
+    try {
+      const { title, markdown } = await mod.bench();
+      say(`## ${title}`);
+      say('');
+      say(markdown.trim());
+      say('');
+    } catch (e) {
+      say(`## ${f}`);
+      say('');
+      say(`Failed: ${e.message}`);
+      say('');
+    }
+  }
+}
+
+const tools = ensureTools();
+say('# Benchmark results');
+say('');
+say(`Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Load generator (wrk ${tools.wrk ? '' : 'missing'}, -t2 -c32 -d${duration}s) and servers share the machine's cores, so absolute figures are noise; compare within a row.`);
+say('');
+say('Targets: search/filter/page over 10,000 services p99 < 3 ms and over 100,000 < 20 ms; prerendered GETs ≥ half of nginx; build of 1,000 < 30 s and 10,000 < 5 min with peak memory < 2 GiB; start to first answer < 1 s.');
+say('');
+await catalogueBench(tools);
+await indexBench();
+await featureBenches();
+writeFileSync('bench/RESULTS.md', lines.join('\n') + '\n');
+console.log('\nWrote bench/RESULTS.md');
+process.exit(0);
