@@ -6,8 +6,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
-import { findContentIssues, type ContentIssue } from '../../src/core/catalogue.ts';
-import { CategoryEntry, ProviderEntry, ServiceEntry, type Category, type Provider } from '../../src/core/schemas.ts';
+import { findContentIssues, type ContentIssue } from '../../core/catalogue.ts';
+import { CategoryEntry, ProviderEntry, ServiceEntry, type Category, type Provider } from '../../core/schemas.ts';
 
 export interface ContentOnDisk {
   providers: Provider[];

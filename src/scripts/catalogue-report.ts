@@ -3,7 +3,7 @@
  * without equivalents, lifecycle counts and every content or reference-data
  * mismatch. Exits 1 when there is any mismatch.
  */
-import { formatContentIssues } from '../src/core/catalogue.ts';
+import { formatContentIssues } from '../core/catalogue.ts';
 import { readContent } from './lib/read-content.ts';
 import { loadReference, referenceDir, referenceIssues } from './lib/reference.ts';
 

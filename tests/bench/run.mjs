@@ -3,7 +3,7 @@
 // memory, process start to first answer, GET /v1/services latency (p50/p99 at
 // concurrency 1) and throughput (concurrency 32, wrk on loopback), and
 // prerendered-file throughput against nginx serving the same files. Then the
-// per-feature benchmarks (bench/*.ts exporting bench()). Writes bench/RESULTS.md.
+// per-feature benchmarks (tests/bench/*.ts exporting bench()). Writes tests/bench/RESULTS.md.
 //
 // Absolute numbers are noise on a shared 2-core machine: read the ratios.
 // Needs wrk and nginx (Debian packages); installs them when root.
@@ -157,8 +157,8 @@ async function catalogueBench(tools) {
 async function indexBench() {
   // The search index on its own, for sizes too large to build here: the same
   // createServiceIndex the server uses, in process, with no HTTP around it.
-  const { createCatalogue } = await import('../src/core/catalogue.ts');
-  const { createServiceIndex, ServiceQuery } = await import('../src/core/query.ts');
+  const { createCatalogue } = await import('../../src/core/catalogue.ts');
+  const { createServiceIndex, ServiceQuery } = await import('../../src/core/query.ts');
   const { syntheticServices } = await import('./synthetic.ts');
   const { readFileSync } = await import('node:fs');
   const categories = JSON.parse(readFileSync('content/categories.json', 'utf8'));
@@ -168,7 +168,7 @@ async function indexBench() {
   say('| services | index build (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) |');
   say('|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
-    const { ServiceEntry } = await import('../src/core/schemas.ts');
+    const { ServiceEntry } = await import('../../src/core/schemas.ts');
     const services = syntheticServices(n, categories.map((c) => c.id)).map((s) => ServiceEntry.parse(s));
     const t0 = performance.now();
     const catalogue = createCatalogue({ version: 'bench', builtOn: '2026-01-01', providers, categories, services });
@@ -194,7 +194,7 @@ async function indexBench() {
 }
 
 async function featureBenches() {
-  const files = readdirSync('bench').filter((f) => f.endsWith('.ts') && f !== 'synthetic.ts').sort();
+  const files = readdirSync('tests/bench').filter((f) => f.endsWith('.ts') && f !== 'synthetic.ts').sort();
   for (const f of files) {
     const mod = await import(`./${f}`);
     if (typeof mod.bench !== 'function') continue;
@@ -223,6 +223,6 @@ say('');
 await catalogueBench(tools);
 await indexBench();
 await featureBenches();
-writeFileSync('bench/RESULTS.md', lines.join('\n') + '\n');
-console.log('\nWrote bench/RESULTS.md');
+writeFileSync('tests/bench/RESULTS.md', lines.join('\n') + '\n');
+console.log('\nWrote tests/bench/RESULTS.md');
 process.exit(0);

@@ -4,8 +4,8 @@
  * (REALISTIC_PROVIDER_SIZES), median and p99 over many runs. Target: under
  * 5 ms for all services. Called by the bench runner (`npm run bench`).
  */
-import { generatePolicy, policyTargets, type PolicyTarget } from '../src/core/policies/index.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../src/core/policies/synthetic.ts';
+import { generatePolicy, policyTargets, type PolicyTarget } from '../../src/core/policies/index.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
 
 const RUNS = 300;
 const WARMUP = 30;

@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ContentIssue } from '../../src/core/catalogue.ts';
-import type { PolicyIdentifiers, ServiceEntry } from '../../src/core/schemas.ts';
+import type { ContentIssue } from '../../core/catalogue.ts';
+import type { PolicyIdentifiers, ServiceEntry } from '../../core/schemas.ts';
 
 export const referenceDir = (root = process.cwd()) => resolve(root, process.env.REFERENCE_DIR ?? '../shared/reference');
 

@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServiceEntryInput } from '../src/core/schemas.ts';
+import type { ServiceEntryInput } from '../../src/core/schemas.ts';
 
 const words = ['data', 'stream', 'vault', 'edge', 'graph', 'queue', 'lake', 'pipeline', 'cache', 'mesh', 'insight', 'forge', 'relay', 'shield', 'atlas', 'pulse', 'beacon', 'harbor', 'summit', 'quartz'];
 const nouns = ['Service', 'Engine', 'Manager', 'Studio', 'Gateway', 'Store', 'Hub', 'Monitor', 'Director', 'Fabric'];
