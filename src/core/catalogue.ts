@@ -104,8 +104,9 @@ export interface ContentIssue {
 
 /**
  * Cross-entry checks the per-file zod schemas cannot make: unknown provider or
- * category, dangling equivalents and successors, duplicate ids and slugs,
- * ids that do not start with their provider.
+ * category, dangling or one-way equivalents, dangling successors, duplicate
+ * ids and slugs (sub-service ids included, catalogue-wide, since lists and
+ * policies address both by id), ids that do not start with their provider.
  */
 export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categories' | 'services'>, fileOf: (s: ServiceEntry) => string): ContentIssue[] {
   const issues: ContentIssue[] = [];
@@ -123,12 +124,19 @@ export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categ
     if (!providerIds.has(s.provider)) add('provider', `unknown provider "${s.provider}"`);
     if (!s.id.startsWith(`${s.provider}-`)) add('id', `id "${s.id}" must start with its provider "${s.provider}-"`);
     if (!categoryIds.has(s.category)) add('category', `unknown category "${s.category}"`);
-    const subIds = new Set<string>();
+  }
+  const subOwner = new Map<string, ServiceEntry>();
+  for (const s of data.services) {
     s.subServices.forEach((sub, i) => {
-      if (subIds.has(sub.id)) add(`subServices.${i}.id`, `duplicate sub-service id "${sub.id}"`);
-      subIds.add(sub.id);
+      const clash = byId.get(sub.id) ?? subOwner.get(sub.id);
+      if (clash) issues.push({ file: fileOf(s), field: `subServices.${i}.id`, message: `duplicate id "${sub.id}" (also used by ${clash.id} in ${fileOf(clash)})` });
+      else subOwner.set(sub.id, s);
     });
   }
+  const peersOf = (s: ServiceEntry, provider: string): string[] => {
+    const v = s.equivalents[provider];
+    return v === undefined ? [] : typeof v === 'string' ? [v] : v;
+  };
   for (const s of data.services) {
     const file = fileOf(s);
     for (const [provider, value] of Object.entries(s.equivalents)) {
@@ -138,6 +146,9 @@ export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categ
         const peer = byId.get(id);
         if (!peer) issues.push({ file, field: `equivalents.${provider}`, message: `unknown service "${id}"` });
         else if (peer.provider !== provider) issues.push({ file, field: `equivalents.${provider}`, message: `"${id}" belongs to provider "${peer.provider}", not "${provider}"` });
+        else if (!peersOf(peer, s.provider).includes(s.id)) {
+          issues.push({ file, field: `equivalents.${provider}`, message: `"${id}" does not list "${s.id}" back in its equivalents.${s.provider} (equivalents go both ways)` });
+        }
       }
     }
     const successor = s.lifecycle?.successorSlug;

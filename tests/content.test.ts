@@ -1,0 +1,109 @@
+/**
+ * The real catalogue (issue 3): the content on disk is checked against the
+ * reference data in ../shared/reference, equivalents go both ways, lifecycle
+ * facts are complete, and every service's icon is served by the built site.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatContentIssues } from '../src/core/catalogue.ts';
+import { readContent } from '../src/scripts/lib/read-content.ts';
+import { loadReference, referenceDir, referenceIssues } from '../src/scripts/lib/reference.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+const content = readContent();
+const reference = loadReference();
+const byProvider = (p: string) => content.services.filter((s) => s.provider === p);
+
+describe('catalogue content', () => {
+  it('validates against the schemas and cross-entry rules (symmetric equivalents, known successors, unique ids)', () => {
+    expect(formatContentIssues(content.issues)).toBe('');
+  });
+
+  it('covers at least 200 AWS, 170 Azure and 130 Google Cloud services', () => {
+    expect(byProvider('aws').length).toBeGreaterThanOrEqual(200);
+    expect(byProvider('azure').length).toBeGreaterThanOrEqual(170);
+    expect(byProvider('gcp').length).toBeGreaterThanOrEqual(130);
+  });
+
+  it('puts every category of the shared set to use', () => {
+    const used = new Set(content.services.map((s) => s.category));
+    const unused = content.categories.filter((c) => !used.has(c.id)).map((c) => c.id);
+    expect(unused).toEqual([]);
+  });
+
+  it('marks at least 25 services with a lifecycle block, each with the facts its status needs', () => {
+    const marked = content.services.filter((s) => s.lifecycle);
+    expect(marked.length).toBeGreaterThanOrEqual(25);
+    for (const s of marked) {
+      const l = s.lifecycle!;
+      const where = `${s.id} (${l.status})`;
+      expect(l.note, `${where}: note`).toBeTruthy();
+      expect(l.announcementUrl, `${where}: announcementUrl`).toBeTruthy();
+      if (l.status === 'retired' || l.status === 'sunset') expect(l.sunsetDate, `${where}: sunsetDate`).toBeTruthy();
+      // A sunset is still ahead and a retirement behind, as of the catalogue's own clock.
+      if (l.status === 'sunset' && l.sunsetDate) expect(l.sunsetDate > '2026-11-22', `${where}: sunset date in the past`).toBe(true);
+      if (l.status === 'retired' && l.sunsetDate) expect(l.sunsetDate <= '2026-11-22', `${where}: retirement date in the future`).toBe(true);
+    }
+  });
+
+  it('has a successor of the same provider for every successorSlug', () => {
+    const byId = new Map(content.services.map((s) => [s.id, s]));
+    for (const s of content.services.filter((x) => x.lifecycle?.successorSlug)) {
+      expect(byId.get(s.lifecycle!.successorSlug!)?.provider, s.id).toBe(s.provider);
+    }
+  });
+
+  it('gives short names no longer than full names and descriptions of their own', () => {
+    const seen = new Map<string, string>();
+    for (const s of content.services) {
+      expect(s.shortName.length, s.id).toBeLessThanOrEqual(s.name.length);
+      expect(seen.get(s.description), `${s.id} repeats the description of ${seen.get(s.description)}`).toBeUndefined();
+      seen.set(s.description, s.id);
+    }
+  });
+});
+
+describe.skipIf(!reference)(`catalogue content against the reference data (${referenceDir()})`, () => {
+  it('uses only real IAM prefixes, resource-provider namespaces and service names, official https docs, unique per service', () => {
+    const issues = referenceIssues(reference!, content.services, (s) => content.fileOf.get(s.id) ?? s.id);
+    expect(formatContentIssues(issues)).toBe('');
+  });
+
+  it('keeps the lifecycle events recorded in the reference data', () => {
+    const events = JSON.parse(readFileSync(join(referenceDir(), 'lifecycle-events.json'), 'utf8')) as { provider: string; service: string; status: string; date: string | null }[];
+    for (const e of events) {
+      const s = byProvider(e.provider).find((x) => x.name === e.service || x.shortName === e.service || x.name.startsWith(`${e.service} `));
+      expect(s, `${e.provider} ${e.service}`).toBeDefined();
+      expect(s!.lifecycle?.status, e.service).toBe(e.status);
+      if (e.date && e.status === 'retired') expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);
+    }
+  });
+});
+
+describe('service icons in the built site', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('serves an SVG at every serviceIcon path the API gives', async () => {
+    const services: { id: string; serviceIcon: string }[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await (await fetch(`${server.url}/v1/services?pageSize=100&page=${page}`)).json()) as { data: typeof services; totalPages: number };
+      services.push(...body.data);
+      if (page >= body.totalPages) break;
+    }
+    expect(services.length).toBe(content.services.length);
+    const failures: string[] = [];
+    await Promise.all(
+      services.map(async (s) => {
+        const res = await fetch(new URL(s.serviceIcon, server.url));
+        const text = await res.text();
+        if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('image/svg+xml') || !text.startsWith('<svg')) failures.push(`${s.id}: ${s.serviceIcon} -> ${res.status}`);
+      }),
+    );
+    expect(failures).toEqual([]);
+  });
+});
