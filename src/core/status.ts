@@ -90,6 +90,7 @@ export const StatusHistoryPage = z
     links: PageLinks,
   })
   .meta({ id: 'StatusHistoryPage' });
+export type StatusHistoryPage = z.infer<typeof StatusHistoryPage>;
 
 export const Health = z
   .object({
