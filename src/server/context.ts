@@ -6,6 +6,7 @@ import { clientIp } from '../../functions/lib/client-ip.ts';
 import type { FunctionContext } from '../../functions/lib/types.ts';
 import { createMemoryLimiter } from '../adapters/rate-limit.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
+import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
 import { loadConfig, type Config } from './config.ts';
 
 type Shared = Omit<FunctionContext, 'clientIp'>;
@@ -25,6 +26,7 @@ async function build(): Promise<Shared> {
     index,
     config,
     limiter: createMemoryLimiter(config.RATE_LIMIT_POINTS, config.RATE_LIMIT_WINDOW_SECONDS),
+    serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
     now: () => new Date(),
   };
 }
