@@ -18,6 +18,7 @@ import { createMemoryLimiter, createMongoLimiter } from '../adapters/rate-limit.
 import { openSqliteStore } from '../adapters/sqlite-store.ts';
 import { systemClock, type Store } from '../adapters/store.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
+import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
 import { problem } from '../http/problem.ts';
 import { loadConfig, type Config } from './config.ts';
 
@@ -66,6 +67,7 @@ async function build(): Promise<Shared> {
     store,
     statusRecorder: createStatusRecorder(store),
     startedAt: new Date(),
+    serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
     now: () => systemClock.now(),
   };
   await s.statusRecorder.record(await probeStatus(s), 'startup');
