@@ -104,6 +104,25 @@ describe('GET /v1/status/history', () => {
   });
 });
 
+describe('the sampler', () => {
+  it('records a sample every STATUS_SAMPLE_SECONDS', async () => {
+    const s = await startServer({ STATUS_SAMPLE_SECONDS: '5' });
+    try {
+      let samples: { reason: string; at: string }[] = [];
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+        samples = StatusHistoryPage.parse((await send(`${s.url}/v1/status/history`)).json).data;
+        if (samples.some((x) => x.reason === 'interval')) break;
+      }
+      expect(samples.map((x) => x.reason)).toEqual(['interval', 'startup']);
+      const gap = Date.parse(samples[0]!.at) - Date.parse(samples[1]!.at);
+      expect(gap).toBeGreaterThanOrEqual(4500);
+      expect(gap).toBeLessThan(10_000);
+    } finally {
+      await s.stop();
+    }
+  }, 30_000);
+});
+
 describe('with a MongoDB that does not answer', () => {
   let down: RunningServer;
   beforeAll(async () => {
