@@ -14,10 +14,11 @@
  *
  * Pure and browser-safe.
  */
+import { z } from 'zod';
 import type { Catalogue } from './catalogue.ts';
 import { slugify } from './policies/common.ts';
-import type { ServiceEntry, ServiceLifecycle } from './schemas.ts';
-import { resolveApprovedIds, type ServiceStatus } from './service-list.ts';
+import { kebabId, ServiceLifecycle, type ServiceEntry } from './schemas.ts';
+import { resolveApprovedIds, serviceStatuses, type ServiceStatus } from './service-list.ts';
 
 export interface MarkdownList {
   name: string;
@@ -34,26 +35,30 @@ export interface MarkdownOptions {
 }
 
 /** A listed service as the JSON answer of the export reports it. */
-export interface MarkdownService {
-  id: string;
-  slug: string;
-  name: string;
-  provider: string;
-  category: string;
-  status: ServiceStatus;
-  hasFreeTier: boolean;
-  vendorDocs: string;
-  lifecycle?: ServiceLifecycle;
-}
+export const MarkdownService = z
+  .object({
+    id: kebabId,
+    slug: kebabId,
+    name: z.string(),
+    provider: kebabId,
+    category: kebabId,
+    status: z.enum(serviceStatuses).describe('Governance status in the list (enabled unless the interchange document said otherwise)'),
+    hasFreeTier: z.boolean(),
+    vendorDocs: z.url(),
+    lifecycle: ServiceLifecycle.optional(),
+  })
+  .meta({ id: 'MarkdownService' });
+export type MarkdownService = z.infer<typeof MarkdownService>;
 
-export interface MarkdownExport {
-  /** Safe file name: ASCII kebab case of the list name, `.md`. */
-  filename: string;
-  markdown: string;
-  services: MarkdownService[];
-  /** Ids the catalogue does not know, in the order given; listed in the document too. */
-  unknownServiceIds: string[];
-}
+export const MarkdownExport = z
+  .object({
+    filename: z.string().describe('Safe file name: ASCII kebab case of the list name, `.md`'),
+    markdown: z.string().describe('The document (GitHub-flavoured markdown)'),
+    services: z.array(MarkdownService).describe('The listed services, resolved against the catalogue, in document order'),
+    unknownServiceIds: z.array(z.string()).describe('Ids the catalogue does not know, in the order given; the document lists them too'),
+  })
+  .meta({ id: 'MarkdownExport', description: 'The markdown export with what it lists (answered for Accept: application/json).' });
+export type MarkdownExport = z.infer<typeof MarkdownExport>;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** Characters that can open markdown, GFM or HTML syntax anywhere in a line (`:` and `@`: GFM's bare URL and e-mail links). */
@@ -140,11 +145,13 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
     out.push(...warned.map((s) => lifecycleWarning(catalogue, s, s.lifecycle!)), '');
   }
 
+  const listed: ServiceEntry[] = [];
   for (const p of providers) {
     out.push(`## ${inline(providerName(p.id))}`, '');
     for (const c of catalogue.categories) {
       const inCategory = services.filter((s) => s.provider === p.id && s.category === c.id);
       if (!inCategory.length) continue;
+      listed.push(...inCategory);
       out.push(`### ${inline(c.name)}`, '');
       out.push('| Service | Status | Free tier | Documentation |', '|---|---|---|---|');
       for (const s of inCategory) {
@@ -164,7 +171,7 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
   return {
     filename: `${slugify(list.name, 60) || 'approved-services'}.md`,
     markdown: out.join('\n'),
-    services: services.map((s) => ({
+    services: listed.map((s) => ({
       id: s.id,
       slug: s.slug,
       name: s.name,
