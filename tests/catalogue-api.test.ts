@@ -217,6 +217,16 @@ describe('lifecycle (spec 2.1)', () => {
     expect('lifecycle' in (await json(`/v1/services/${active.slug}`))).toBe(false);
   });
 
+  it('means the service\'s own lifecycle only: references to retired peers carry lifecycleStatus, never a lifecycle block', async () => {
+    const services = await allServices();
+    const statusOf = new Map(services.map((s) => [s.id, s.lifecycle?.status]));
+    const active = services.find((s) => !s.lifecycle && Object.values(s.equivalents).flat().some((id: any) => statusOf.get(id)));
+    expect(active, 'an active service with a retired or deprecated peer').toBeDefined();
+    const detail = await json(`/v1/services/${active!.slug}`);
+    expect(JSON.stringify(detail)).not.toContain('"lifecycle"');
+    for (const ref of detail.equivalentServices) expect(ref.lifecycleStatus, ref.id).toBe(statusOf.get(ref.id));
+  });
+
   it('every successorSlug resolves to a service', async () => {
     for (const s of (await allServices()).filter((x) => x.lifecycle?.successorSlug)) {
       expect((await get(`/v1/services/${s.lifecycle.successorSlug}`)).status, s.id).toBe(200);

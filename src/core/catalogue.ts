@@ -51,7 +51,7 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     slug: s.slug,
     name: s.name,
     provider: s.provider,
-    ...(s.lifecycle ? { lifecycle: s.lifecycle } : {}),
+    ...(s.lifecycle ? { lifecycleStatus: s.lifecycle.status } : {}),
   });
 
   const toService = (s: ServiceEntry): Service => ({

@@ -141,8 +141,19 @@ export const Service = z
   .meta({ id: 'Service', description: 'A cloud service. `lifecycle` is absent for active, generally available services.' });
 export type Service = z.infer<typeof Service>;
 
+/**
+ * A reference carries the other service's lifecycle status only, not a
+ * `lifecycle` block: in a service's responses `lifecycle` always means that
+ * service's own lifecycle (spec 2.1), never a peer's.
+ */
 export const ServiceRef = z
-  .object({ id: kebabId, slug: kebabId, name: z.string(), provider: kebabId, lifecycle: ServiceLifecycle.optional() })
+  .object({
+    id: kebabId,
+    slug: kebabId,
+    name: z.string(),
+    provider: kebabId,
+    lifecycleStatus: z.enum(lifecycleStatuses).optional().describe("The referenced service's lifecycle status; absent means active"),
+  })
   .meta({ id: 'ServiceRef', description: 'A short reference to another service.' });
 export type ServiceRef = z.infer<typeof ServiceRef>;
 
