@@ -8,6 +8,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue, type BuiltCatalogueData } from '../src/core/catalogue.ts';
 import { exportServiceList } from '../src/core/service-list.ts';
+import { postJson } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const PATH = '/v1/export/markdown';
@@ -23,21 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function post(body: unknown, headers: Record<string, string> = {}, base = server.url) {
-  const r = await fetch(`${base}${PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await r.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: r.status, headers: r.headers, text, json };
-}
+const post = (body: unknown, headers: Record<string, string> = {}, base = server.url) => postJson(`${base}${PATH}`, body, headers);
 
 const render = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
@@ -134,9 +121,9 @@ describe('POST /v1/export/markdown', () => {
     it('400 for malformed JSON', async () => expectProblem(await post('{"name": '), 400));
 
     it('400 with JSON pointers for an invalid compact list', async () => {
-      const r = await post({ name: '', approvedServiceIds: ['Not An Id', 'Not An Id'], extra: true });
+      const r = await post({ name: '', approvedServiceIds: ['', 7], extra: true });
       expectProblem(r, 400);
-      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(['/approvedServiceIds/0', '/approvedServiceIds/1', '/approvedServiceIds/1', '/extra', '/name'].sort());
+      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(['/approvedServiceIds/0', '/approvedServiceIds/1', '/extra', '/name'].sort());
     });
 
     it('400 with JSON pointers for an invalid interchange document', async () => {

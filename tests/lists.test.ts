@@ -57,6 +57,13 @@ describe('POST /v1/lists', () => {
     expect(p.errors).toEqual([expect.objectContaining({ pointer: '/approvedServiceIds/1', value: 'aws-no-such-service' })]);
   });
 
+  it('answers ids that are not even id-shaped (markup, spaces) the same way: 422 naming them, as the policy endpoints do', async () => {
+    const hostile = '<script>alert(1)</script>';
+    const r = await save({ name: 'Hostile', approvedServiceIds: [active[0]!.id, hostile] });
+    expect(expectProblem(r, 422).unknownIds).toEqual([hostile]);
+    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
   it('keeps and reports unknown ids in an interchange document from another tool', async () => {
     const known = active[0]!;
     const doc = (await send(`${server.url}/v1/lists/${(await save({ name: 'Source', approvedServiceIds: [known.id] })).json.id}`)).json.document;

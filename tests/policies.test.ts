@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateScp } from './validators/aws-scp.ts';
 import { validateAzurePolicyDefinition } from './validators/azure-policy.ts';
 import { validateGcpPolicy } from './validators/gcp-org-policy.ts';
+import { postJson } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 type Target = 'aws' | 'azure' | 'gcp';
@@ -34,17 +35,7 @@ async function discover(provider: Target): Promise<string[]> {
   }
 }
 
-async function post(path: string, body: unknown, contentType = 'application/json') {
-  const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const text = await r.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: r.status, headers: r.headers, text, json };
-}
+const post = (path: string, body: unknown, contentType = 'application/json') => postJson(`${server.url}${path}`, body, { 'content-type': contentType });
 
 /** Parses `"<id>";reason=<reason>, ...` (RFC 8941 list of strings with a token parameter). */
 function omittedHeader(value: string | null): { id: string; reason: string }[] {

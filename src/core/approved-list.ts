@@ -14,11 +14,11 @@
  * Pure and browser-safe.
  */
 import { z } from 'zod';
-import { kebabId } from './schemas.ts';
+import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
 import { validateServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
-/** Well above any catalogue (the three clouds together list under 1,500 services). */
-export const MAX_LIST_SERVICES = 2000;
+/** The same bound as the compact form's ids: well above any catalogue. */
+export const MAX_LIST_SERVICES = MAX_APPROVED_IDS;
 
 export const CompactApprovedList = z
   .strictObject({
@@ -26,19 +26,7 @@ export const CompactApprovedList = z
     description: z.string().max(2000).optional().describe('Free text'),
     organisation: z.string().max(200).optional().describe('Owning organisation or unit'),
     owner: z.string().max(200).optional().describe('Contact person or team'),
-    approvedServiceIds: z
-      .array(kebabId, { error: (iss) => (iss.input === undefined ? 'approvedServiceIds is required: an array of service ids' : 'approvedServiceIds must be an array of service ids') })
-      .min(1, 'give at least one approved service id')
-      .max(MAX_LIST_SERVICES, `at most ${MAX_LIST_SERVICES} service ids are accepted`)
-      .superRefine((ids, ctx) => {
-        const first = new Map<string, number>();
-        ids.forEach((id, i) => {
-          const seen = first.get(id);
-          if (seen === undefined) first.set(id, i);
-          else ctx.addIssue({ code: 'custom', path: [i], input: id, message: `"${id}" is listed more than once (first at index ${seen})` });
-        });
-      })
-      .describe('Ids of the approved services (any provider), 1 to 2,000, unique'),
+    approvedServiceIds: ApprovedServiceIds,
   })
   .meta({
     id: 'CompactApprovedList',

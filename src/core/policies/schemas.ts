@@ -6,41 +6,15 @@
  * independent validators in tests/validators/, not by these schemas.
  */
 import { z } from 'zod';
+import { ApprovedServiceIds, MAX_APPROVED_IDS } from '../schemas.ts';
 import { awsScpSizeLimits, omissionReasons, policyTargets } from './common.ts';
 import { GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
 
-/** Well above any catalogue: the three clouds together list under 1,500 services. */
-export const MAX_APPROVED_IDS = 2000;
-
-/** The offending value, short, for error messages (problem bodies list what was wrong, not only where). */
-const shown = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
-
-export const ApprovedServiceIds = z
-  .array(
-    z
-      .string({ error: (iss) => `service ids are strings; got ${shown(iss.input)}` })
-      .min(1, 'service ids are non-empty strings')
-      .max(200, 'service ids are at most 200 characters'),
-    { error: (iss) => (iss.input === undefined ? 'approvedServiceIds is required: an array of service id strings' : `approvedServiceIds must be an array of service id strings; got ${shown(iss.input)}`) },
-  )
-  .min(1, 'give at least one approved service id')
-  .max(MAX_APPROVED_IDS, `at most ${MAX_APPROVED_IDS} service ids are accepted; no catalogue holds more services`)
-  .superRefine((ids, ctx) => {
-    const first = new Map<string, number>();
-    ids.forEach((id, i) => {
-      const seen = first.get(id);
-      if (seen === undefined) first.set(id, i);
-      else ctx.addIssue({ code: 'custom', path: [i], input: id, message: `"${id}" is listed more than once (first at index ${seen})` });
-    });
-  })
-  .describe('Ids of the approved services, any provider; each generator uses its own provider\'s and reports the others as omitted');
+export { ApprovedServiceIds, MAX_APPROVED_IDS };
 
 export const ApprovedServicesRequest = z
   .strictObject({
-    approvedServiceIds: ApprovedServiceIds,
+    approvedServiceIds: ApprovedServiceIds.describe('Ids of the approved services, any provider; each generator uses its own provider\'s and reports the others as omitted'),
     name: z.string().trim().min(1).max(100).optional().describe('Name of the approved list, recorded in the policy\'s provenance'),
   })
   .meta({ id: 'ApprovedServicesRequest', description: 'An approved service list to turn into a policy.' });
