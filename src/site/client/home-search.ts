@@ -4,6 +4,7 @@
  * to /search. Results are built with DOM calls, never HTML strings.
  */
 import { networkFailureMessage, problemMessage } from '../format.ts';
+import { el } from './dom.ts';
 
 interface Hit {
   id: string;
@@ -15,12 +16,6 @@ interface Hit {
 }
 
 const SHOWN = 10;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 export function startHomeSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-home-search]');
