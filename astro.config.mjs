@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
+import { buildSchemaUrl } from './src/server/config.ts';
 
 // Catalogue GET endpoints and site pages are prerendered; routes that read a
 // query string and the POST server functions run on demand (output: 'server'
@@ -19,6 +20,10 @@ export default defineConfig({
   // Astro's form-origin check would answer them with a bare 403 text instead.
   security: { checkOrigin: false },
   vite: {
-    define: { __CATALOGUE_BUILT_ON__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
+    define: {
+      __CATALOGUE_BUILT_ON__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+      // The interchange schema address is fixed per build (see buildSchemaUrl).
+      __SERVICE_LIST_SCHEMA_URL__: JSON.stringify(buildSchemaUrl()),
+    },
   },
 });

@@ -1,8 +1,101 @@
-import type { OperationSpec } from '../src/http/openapi.ts';
+/**
+ * GET /v1/health, /v1/status and /v1/status/history: operational endpoints,
+ * answered on demand from a live probe and the status history in the store.
+ *
+ * Caching: /v1/health is for load balancers and uptime probes and is
+ * `no-store`. /v1/status and /v1/status/history follow spec section 8 like
+ * every other GET (`s-maxage=300`, `max-age=0`): a CDN may serve a status up
+ * to five minutes old, browsers revalidate (ETag) on every view.
+ */
+import { pageLinks } from '../src/core/page.ts';
+import { Health, Status, StatusHistoryPage, StatusHistoryQuery, type Status as StatusType } from '../src/core/status.ts';
+import { NO_STORE } from '../src/http/headers.ts';
+import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
+import { problem, zodErrors } from '../src/http/problem.ts';
+import { jsonGet, searchParamsObject } from '../src/http/respond.ts';
+import { probeStatus } from './lib/status.ts';
+import type { FunctionContext } from './lib/types.ts';
 
-// Implemented by its own issue; documented in OpenAPI as planned until then.
+/** Status and history: edge-cached like the catalogue (spec section 8), revalidated by browsers every time. */
+export const OPERATIONAL_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
+
+async function probeAndObserve(ctx: FunctionContext): Promise<StatusType> {
+  const status = await probeStatus(ctx);
+  await ctx.statusRecorder.observe(status);
+  return status;
+}
+
+export async function getHealth(_request: Request, ctx: FunctionContext): Promise<Response> {
+  const status = await probeAndObserve(ctx);
+  const { catalogue, store } = status.components;
+  if (catalogue.serviceCount === 0 || !store.reachable || store.latencyMs === null) {
+    return problem('unavailable', {
+      detail: !store.reachable ? `The ${store.kind} store does not answer: ${store.error ?? 'unknown error'}.` : 'The catalogue has no services.',
+      headers: { 'retry-after': '10' },
+      checks: { catalogue: { loaded: catalogue.serviceCount > 0, serviceCount: catalogue.serviceCount }, store: { kind: store.kind, reachable: store.reachable, latencyMs: store.latencyMs } },
+    });
+  }
+  const body: Health = {
+    status: 'ok',
+    checks: { catalogue: { loaded: true, serviceCount: catalogue.serviceCount }, store: { kind: store.kind, reachable: true, latencyMs: store.latencyMs } },
+  };
+  return jsonGet(body, { cacheControl: NO_STORE });
+}
+
+export async function getStatus(_request: Request, ctx: FunctionContext): Promise<Response> {
+  const body: StatusType = await probeAndObserve(ctx);
+  return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL });
+}
+
+export async function getStatusHistory(request: Request, ctx: FunctionContext): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = StatusHistoryQuery.safeParse(searchParamsObject(url.searchParams));
+  if (!parsed.success) return problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(parsed.error, 'query') });
+  const { page, pageSize } = parsed.data;
+  let result;
+  try {
+    result = await ctx.store.statusSamples((page - 1) * pageSize, pageSize);
+  } catch (e) {
+    console.error('Reading the status history failed:', e);
+    return problem('unavailable', { detail: `The ${ctx.store.kind} store does not answer; the status history is unavailable.`, headers: { 'retry-after': '10' } });
+  }
+  const totalPages = Math.max(1, Math.ceil(result.total / pageSize));
+  const link = (n: number) => {
+    const p = new URLSearchParams(url.searchParams);
+    p.set('page', String(n));
+    p.set('pageSize', String(pageSize));
+    return `${url.pathname}?${p}`;
+  };
+  const links = pageLinks(page, totalPages, link);
+  const body: StatusHistoryPage = { data: result.samples, page, pageSize, total: result.total, totalPages, links };
+  const linkHeader = Object.entries(links)
+    .filter(([rel]) => rel !== 'self')
+    .map(([rel, href]) => `<${href}>; rel="${rel}"`)
+    .join(', ');
+  return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL, headers: { link: linkHeader } });
+}
+
+const unavailable = problemResponse('Not ready: the store does not answer or the catalogue is not loaded (`checks` says which). Carries Retry-After.');
+
 export const operations: OperationSpec[] = [
-  { method: 'get', path: '/v1/health', operationId: 'getHealth', summary: 'Liveness and readiness', tags: ['Operations'], planned: true, responses: { 200: { description: 'Healthy' } } },
-  { method: 'get', path: '/v1/status', operationId: 'getStatus', summary: 'Current status per component', tags: ['Operations'], planned: true, responses: { 200: { description: 'Status' } } },
-  { method: 'get', path: '/v1/status/history', operationId: 'getStatusHistory', summary: 'Status history, newest first', tags: ['Operations'], planned: true, responses: { 200: { description: 'History' } } },
+  {
+    method: 'get', path: '/v1/health', operationId: 'getHealth', summary: 'Liveness and readiness', tags: ['Operations'],
+    description: 'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
+    responses: { 200: { description: 'Live and ready', schema: Health }, 503: unavailable },
+  },
+  {
+    method: 'get', path: '/v1/status', operationId: 'getStatus', summary: 'Current status per component', tags: ['Operations'],
+    description: 'Probes every component when asked: the API, the catalogue build (version, date, service count), the store (kind, reachability, ping latency) and the rate limiter. `status` is the worst component state. A component that changed state since the last recorded sample adds a `change` entry to the history. Edge-cacheable for 5 minutes like every GET (`s-maxage=300`); use /v1/health for live probes.',
+    responses: { 200: { description: 'Current status (200 even when a component is down: read `status`)', schema: Status } },
+  },
+  {
+    method: 'get', path: '/v1/status/history', operationId: 'getStatusHistory', summary: 'Status history, newest first', tags: ['Operations'],
+    description: 'Samples recorded in the store: one at each server start-up, one every STATUS_SAMPLE_SECONDS (300 by default) and one whenever a component changes state; kept for 90 days and across restarts. Paged with `page` and `pageSize`; `links` and the `Link` header point at the other pages.',
+    query: StatusHistoryQuery,
+    responses: {
+      200: { description: 'A page of samples, newest first', schema: StatusHistoryPage, headers: { Link: { description: 'RFC 8288 links: first, prev, next, last' } } },
+      400: problemResponse('Invalid or unknown query parameters'),
+      503: problemResponse('The store does not answer'),
+    },
+  },
 ];

@@ -3,6 +3,7 @@
  * anything), JSON content type (415), body size cap (413, without reading past
  * it), JSON parsing (400), zod validation (400 with JSON pointers). Every
  * response carries the X-RateLimit-* headers, CORS and `Cache-Control: no-store`.
+ * A rate limiter or store that does not answer gives 503 with Retry-After.
  */
 import type { z } from 'zod';
 import { corsHeaders, JSON_CONTENT_TYPE, NO_STORE } from '../../src/http/headers.ts';
@@ -37,8 +38,34 @@ async function readCapped(request: Request, limit: number): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
-/** JSON.parse that drops `__proto__` keys, so no parsed object can carry a prototype override. */
-export const parseJson = (text: string): unknown => JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+/** No request body of this API nests deeper than this; deeper is hostile, refused before parsing. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) max = Math.max(max, ++depth);
+    else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return max;
+}
+
+/**
+ * JSON.parse that refuses nesting past MAX_JSON_DEPTH (the reviver recurses)
+ * and drops `__proto__` keys, so no parsed object can carry a prototype override.
+ */
+export const parseJson = (text: string): unknown => {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+  return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+};
 
 export const isJsonMediaType = (contentType: string | null): boolean =>
   !!contentType && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
@@ -64,7 +91,14 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
   options: MutationOptions<S, C>,
 ): ServerFunction<C> {
   return async (request, ctx) => {
-    const limit = await ctx.limiter.consume(ctx.clientIp);
+    let limit: RateLimitResult;
+    try {
+      limit = await ctx.limiter.consume(ctx.clientIp);
+    } catch (e) {
+      // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
+      console.error(`Rate limiter failed on POST ${new URL(request.url).pathname}:`, e);
+      return finish(problem('unavailable', { detail: 'The service cannot take requests right now; try again shortly.', headers: { 'retry-after': '10' } }), {});
+    }
     const rl = rateLimitHeaders(limit, ctx.now());
     if (!limit.allowed) {
       const wait = rl['retry-after'];
@@ -97,6 +131,9 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       return finish(await options.handle(parsed.data, request, ctx), rl);
     } catch (e) {
       console.error(`POST ${new URL(request.url).pathname} failed:`, e);
+      // A store that stopped answering is an outage (503, retry), not a bug (500).
+      const storeDown = await ctx.store.ping().then(() => false, () => true);
+      if (storeDown) return finish(problem('unavailable', { detail: 'The store does not answer; nothing was saved. Try again shortly.', headers: { 'retry-after': '10' } }), rl);
       return finish(problem('internal', { detail: 'An unexpected error occurred; it has been logged.' }), rl);
     }
   };

@@ -3,8 +3,10 @@
  * routes here; a serverless platform unchanged). A function is a plain
  * `(Request, FunctionContext) => Promise<Response>`.
  */
+import type { Store } from '../../src/adapters/store.ts';
 import type { Catalogue } from '../../src/core/catalogue.ts';
 import type { ServiceIndex } from '../../src/core/query.ts';
+import type { Status } from '../../src/core/status.ts';
 import type { Config } from '../../src/server/config.ts';
 
 export interface RateLimitResult {
@@ -17,7 +19,20 @@ export interface RateLimitResult {
 
 /** Counts mutation requests per client key (rate-limiter-flexible behind it). */
 export interface MutationLimiter {
+  readonly kind: 'memory' | 'mongodb';
+  readonly limit: number;
+  readonly windowSeconds: number;
   consume(key: string): Promise<RateLimitResult>;
+  /** Resolves when the limiter's backend answers (no client's points are spent). */
+  check(): Promise<void>;
+}
+
+/** Records status samples in the store (see functions/lib/status.ts). */
+export interface StatusRecorder {
+  /** Records a sample: `startup` or `interval`; an interval sample that differs from the last one is recorded as `change`. */
+  record(status: Status, reason: 'startup' | 'interval'): Promise<void>;
+  /** Records a `change` sample when a component's state differs from the last sample. */
+  observe(status: Status): Promise<void>;
 }
 
 export interface FunctionContext {
@@ -25,8 +40,14 @@ export interface FunctionContext {
   index: ServiceIndex;
   config: Config;
   limiter: MutationLimiter;
+  store: Store;
+  statusRecorder: StatusRecorder;
+  /** When this process started serving. */
+  startedAt: Date;
   /** Client address after TRUST_PROXY handling: the rate-limit key. */
   clientIp: string;
+  /** This build's service list schema address, which interchange documents' `$schema` must equal. */
+  serviceListSchemaUrl: string;
   now(): Date;
 }
 

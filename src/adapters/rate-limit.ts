@@ -1,11 +1,26 @@
 /**
  * Mutation rate limiting with rate-limiter-flexible: a fixed window of
- * RATE_LIMIT_POINTS requests per RATE_LIMIT_WINDOW_SECONDS per client key.
+ * RATE_LIMIT_POINTS requests per RATE_LIMIT_WINDOW_SECONDS per client key,
+ * shared by every POST endpoint.
+ *
+ * - With MongoDB: RateLimiterMongo on the `rate_limits` collection, so every
+ *   server instance counts against the same window (atomic upserts).
+ * - With the embedded store: RateLimiterMemory. The embedded store already
+ *   means one server process (a SQLite file on one disk), and an in-process
+ *   counter is exact under concurrency and costs no disk write per request;
+ *   a restart forgets the current window, which at worst lets one client a
+ *   second burst of 10 in that minute.
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { MongoClient } from 'mongodb';
+import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { MutationLimiter, RateLimitResult } from '../../functions/lib/types.ts';
+import { COLLECTIONS } from './mongo-store.ts';
 
-export function limiterFrom(limiter: RateLimiterAbstract, now: () => Date = () => new Date()): MutationLimiter {
+const KEY_PREFIX = 'mutations';
+/** A key no client address can take: probing it checks the limiter's backend without spending a client's points. */
+const PROBE_KEY = '#status-probe';
+
+export function limiterFrom(limiter: RateLimiterAbstract, kind: MutationLimiter['kind'], windowSeconds: number, now: () => Date = () => new Date()): MutationLimiter {
   const points = limiter.points;
   const result = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({
     allowed,
@@ -14,6 +29,9 @@ export function limiterFrom(limiter: RateLimiterAbstract, now: () => Date = () =
     resetAt: new Date(now().getTime() + res.msBeforeNext),
   });
   return {
+    kind,
+    limit: points,
+    windowSeconds,
     async consume(key) {
       try {
         return result(await limiter.consume(key, 1), true);
@@ -22,9 +40,17 @@ export function limiterFrom(limiter: RateLimiterAbstract, now: () => Date = () =
         throw e;
       }
     },
+    async check() {
+      await limiter.get(PROBE_KEY);
+    },
   };
 }
 
 export function createMemoryLimiter(points: number, windowSeconds: number): MutationLimiter {
-  return limiterFrom(new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: 'mutations' }));
+  return limiterFrom(new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: KEY_PREFIX }), 'memory', windowSeconds);
+}
+
+export function createMongoLimiter(client: MongoClient, dbName: string, points: number, windowSeconds: number): MutationLimiter {
+  const limiter = new RateLimiterMongo({ storeClient: client, dbName, tableName: COLLECTIONS.rateLimits, points, duration: windowSeconds, keyPrefix: KEY_PREFIX });
+  return limiterFrom(limiter, 'mongodb', windowSeconds);
 }

@@ -14,6 +14,11 @@ export interface CatalogueData {
   services: ServiceEntry[];
 }
 
+/** /catalogue.json of a build: the catalogue data and the build's interchange schema address. */
+export interface BuiltCatalogueData extends CatalogueData {
+  serviceListSchemaUrl: string;
+}
+
 export interface Catalogue extends CatalogueData {
   provider(id: string): Provider | undefined;
   category(id: string): Category | undefined;

@@ -3,23 +3,16 @@
  * core/schemas.ts they type the routes and generate /v1/openapi.json.
  */
 import { z } from 'zod';
+import { PageLinks } from '../core/page.ts';
 import { CategoryEntry, ProviderEntry, Service, ServiceDetail } from '../core/schemas.ts';
+
+export { PageLinks };
 
 export const ProviderSummary = ProviderEntry.extend({ serviceCount: z.number().int() }).meta({ id: 'ProviderSummary' });
 export const CategorySummary = CategoryEntry.extend({ serviceCount: z.number().int() }).meta({ id: 'CategorySummary' });
 
 export const ProviderList = z.object({ data: z.array(ProviderSummary) }).meta({ id: 'ProviderList' });
 export const CategoryList = z.object({ data: z.array(CategorySummary) }).meta({ id: 'CategoryList' });
-
-export const PageLinks = z
-  .object({
-    self: z.string(),
-    first: z.string(),
-    last: z.string(),
-    prev: z.string().optional(),
-    next: z.string().optional(),
-  })
-  .meta({ id: 'PageLinks', description: 'Relative links to pages of the same query' });
 
 export const ServicePage = z
   .object({

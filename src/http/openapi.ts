@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { Problem } from '../core/schemas.ts';
+import { serviceListSchema } from '../core/service-list.ts';
 
 export const API_VERSION = '1.4.0';
 
@@ -31,7 +32,12 @@ export interface OperationSpec {
   tags: string[];
   query?: z.ZodObject;
   pathParams?: z.ZodObject;
-  requestBody?: { schema: z.ZodType; description?: string };
+  /**
+   * `alternatives`: further accepted body shapes given as ready JSON Schemas
+   * (such as a $ref to the published interchange schema); the body is then
+   * documented as oneOf [schema, ...alternatives].
+   */
+  requestBody?: { schema: z.ZodType; description?: string; alternatives?: JsonSchema[] };
   responses: Record<string, ResponseSpec>;
   /** POST endpoints: rate-limit headers, 413/415/429 answers, no-store. */
   mutation?: boolean;
@@ -43,6 +49,23 @@ export interface OperationSpec {
 
 const REF = '#/components/schemas/';
 
+/**
+ * The interchange schema (schemas/v1/service-list.schema.json) as an OpenAPI
+ * component, so request bodies can reference it instead of restating it:
+ * its $defs become components prefixed `ServiceListV1_`.
+ */
+export const SERVICE_LIST_COMPONENT = 'ServiceListV1';
+export const serviceListRef: JsonSchema = { $ref: `${REF}${SERVICE_LIST_COMPONENT}` };
+
+function serviceListComponents(schemaUrl: string): Record<string, JsonSchema> {
+  const { $schema: _s, $id, $defs, ...root } = serviceListSchema(schemaUrl) as JsonSchema & { $defs: Record<string, JsonSchema> };
+  const rewrite = (s: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(s).replaceAll('"#/$defs/', `"${REF}${SERVICE_LIST_COMPONENT}_`)) as JsonSchema;
+  return {
+    [SERVICE_LIST_COMPONENT]: { ...rewrite(root), description: `${root.description as string} Published at ${$id as string}.` },
+    ...Object.fromEntries(Object.entries($defs).map(([name, def]) => [`${SERVICE_LIST_COMPONENT}_${name}`, rewrite(def)])),
+  };
+}
+
 function hoist(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
   const { $schema: _s, $defs, ...rest } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [id, def] of Object.entries($defs ?? {})) components[id] ??= def;
@@ -53,6 +76,11 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return hoist(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema, components);
 }
 
+function requestSchema(body: NonNullable<OperationSpec['requestBody']>, components: Record<string, JsonSchema>): JsonSchema {
+  const schema = toSchema(body.schema, 'input', components);
+  return body.alternatives?.length ? { oneOf: [schema, ...body.alternatives] } : schema;
+}
+
 const problemResponse = (description: string): ResponseSpec => ({ description, schema: Problem, contentType: 'application/problem+json' });
 
 const rateHeaders = {
@@ -61,9 +89,10 @@ const rateHeaders = {
   'X-RateLimit-Reset': { description: 'When the window resets, in Unix epoch seconds.', schema: { type: 'integer' } },
 };
 
-export function buildOpenApi(operations: OperationSpec[], serverUrl = '/'): JsonSchema {
+export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?: string; serviceListSchemaUrl: string }): JsonSchema {
+  const serverUrl = options.serverUrl ?? '/';
   const registry = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `${REF}${id}` });
-  const components: Record<string, JsonSchema> = {};
+  const components: Record<string, JsonSchema> = serviceListComponents(options.serviceListSchemaUrl);
   for (const [id, s] of Object.entries(registry.schemas)) {
     const { $schema: _s, $id: _i, ...rest } = s as JsonSchema;
     components[id] = rest;
@@ -97,7 +126,7 @@ export function buildOpenApi(operations: OperationSpec[], serverUrl = '/'): Json
       tags: op.tags,
       ...(parameters.length ? { parameters } : {}),
       ...(op.requestBody
-        ? { requestBody: { required: true, description: op.requestBody.description, content: { 'application/json': { schema: toSchema(op.requestBody.schema, 'input', components) } } } }
+        ? { requestBody: { required: true, description: op.requestBody.description, content: { 'application/json': { schema: requestSchema(op.requestBody, components) } } } }
         : {}),
       responses: Object.fromEntries(
         Object.entries(responses).map(([status, r]) => {

@@ -50,6 +50,11 @@ export const catalogueOperations: OperationSpec[] = [
     responses: { 200: { ...cached, schema: Comparison }, 400: invalidParameters(), 404: notFound('One or more services') },
   },
   {
+    method: 'get', path: '/v1/schemas/service-list.schema.json', operationId: 'getServiceListSchema', summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)', tags: ['Lists'], prerendered: true,
+    description: 'The JSON Schema every interchange document is validated against. Its `$id`, and the value a document\'s `$schema` must have, is this address. v1 never changes incompatibly; an incompatible format would be published under /v2/schemas/.',
+    responses: { 200: { ...cached, jsonSchema: { type: 'object', description: 'A JSON Schema (draft 2020-12) document' } } },
+  },
+  {
     method: 'get', path: '/v1/openapi.json', operationId: 'getOpenApi', summary: 'This OpenAPI description', tags: ['Operations'], prerendered: true,
     responses: { 200: { ...cached, jsonSchema: { type: 'object' } } },
   },

@@ -3,6 +3,7 @@
  * start-up. server/start.mjs prints the problems and exits on a bad value.
  */
 import { z } from 'zod';
+import { serviceListSchemaUrl } from '../core/schema-address.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -13,7 +14,7 @@ export const ConfigSchema = z.object({
   MONGODB_URI: optionalString.describe('MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB'),
   MONGODB_DB: z.string().min(1).default('cloud_service_catalogue').describe('MongoDB database name'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').describe('Public base URL, used in shareable list links'),
-  SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL)'),
+  SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(100_000).default(10).describe('Mutation requests allowed per client IP per window'),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60).describe('Rate-limit window in seconds'),
@@ -28,4 +29,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const r = ConfigSchema.safeParse(picked);
   if (r.success) return { config: r.data };
   return { problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`) };
+}
+
+/**
+ * The service list schema address of a build: SCHEMA_BASE_URL, else
+ * PUBLIC_URL, as set when `npm run build` runs. The schema file is
+ * prerendered then, so the address is fixed per build; the server, the
+ * prerendered catalogue.json (read by the CLI and the website) and every
+ * export use the same one. Throws on an invalid value.
+ */
+export function buildSchemaUrl(env: Record<string, string | undefined> = process.env): string {
+  const picked = { PUBLIC_URL: env.PUBLIC_URL || undefined, SCHEMA_BASE_URL: env.SCHEMA_BASE_URL || undefined };
+  const r = ConfigSchema.pick({ PUBLIC_URL: true, SCHEMA_BASE_URL: true }).safeParse(picked);
+  if (!r.success) throw new Error(`Invalid configuration:\n${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  return serviceListSchemaUrl(r.data.SCHEMA_BASE_URL ?? r.data.PUBLIC_URL);
 }

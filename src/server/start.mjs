@@ -36,8 +36,26 @@ server.keepAliveTimeout = 5000;
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
 
-server.listen(config.PORT, config.HOST, () => {
-  const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${server.address().port}`;
+/**
+ * One request to /v1/health before announcing the server: it opens the store,
+ * records the start-up status sample and starts the status sampler and the
+ * purge schedule (src/server/context.ts), so they run from start-up rather
+ * than from the first request, and the announced server is ready.
+ */
+async function warmUp(port) {
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST === '::' ? '[::1]' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  try {
+    const r = await fetch(`http://${host}:${port}/v1/health`, { signal: AbortSignal.timeout(30_000) });
+    if (r.status !== 200) console.error(`Not ready yet: GET /v1/health answered ${r.status} ${await r.text()}`);
+  } catch (e) {
+    console.error(`Not ready yet: GET /v1/health failed: ${e.message}`);
+  }
+}
+
+server.listen(config.PORT, config.HOST, async () => {
+  const { port } = server.address();
+  await warmUp(port);
+  const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   console.log(`Cloud Service Catalogue listening on ${where}`);
 });
 

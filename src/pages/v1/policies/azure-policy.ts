@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { generateAzurePolicy } from '../../../../functions/policies.ts';
-import { functionContext } from '../../../server/context.ts';
+import { runFunction } from '../../../server/context.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, clientAddress }) => generateAzurePolicy(request, await functionContext(request, clientAddress));
+export const POST: APIRoute = ({ request, clientAddress }) => runFunction(generateAzurePolicy, request, clientAddress);

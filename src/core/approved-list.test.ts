@@ -1,0 +1,62 @@
+/** parseApprovedList: both body forms, one normalised result, errors as JSON pointers. */
+import { describe, expect, it } from 'vitest';
+import { readContent } from '../scripts/lib/read-content.ts';
+import { parseApprovedList } from './approved-list.ts';
+import { createCatalogue } from './catalogue.ts';
+import { exportServiceList, serviceListSchemaUrl } from './service-list.ts';
+
+const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
+const content = readContent();
+const catalogue = createCatalogue({ version: 'test', builtOn: '2026-05-15', providers: content.providers, categories: content.categories, services: content.services });
+const ids = catalogue.services.slice(0, 4).map((s) => s.id);
+
+describe('parseApprovedList', () => {
+  it('normalises the compact form', () => {
+    expect(parseApprovedList({ name: '  Team  ', owner: 'ops', approvedServiceIds: ids }, SCHEMA_URL)).toEqual({
+      ok: true,
+      list: { name: 'Team', owner: 'ops', approvedServiceIds: ids, source: 'compact' },
+    });
+  });
+
+  it('normalises an interchange document to the same list, with statuses', () => {
+    const doc = exportServiceList(catalogue, ids, { name: 'Team', description: 'd', organisation: 'o' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses: { [ids[1]!]: 'restricted' } });
+    const r = parseApprovedList(JSON.parse(JSON.stringify(doc)), SCHEMA_URL);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect({ ...r.list, approvedServiceIds: [...r.list.approvedServiceIds].sort() }).toEqual({ name: 'Team', description: 'd', organisation: 'o', approvedServiceIds: [...ids].sort(), statuses: { [ids[1]!]: 'restricted' }, source: 'interchange' });
+    expect(r.list.approvedServiceIds).toEqual(doc.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => s.id))));
+  });
+
+  it('keeps ids a catalogue may not know: the endpoint decides about them', () => {
+    const r = parseApprovedList({ name: 'x', approvedServiceIds: ['aws-not-real'] }, SCHEMA_URL);
+    expect(r.ok && r.list.approvedServiceIds).toEqual(['aws-not-real']);
+  });
+
+  it.each([
+    ['no name', { approvedServiceIds: ids }, '/name'],
+    ['blank name', { name: '  ', approvedServiceIds: ids }, '/name'],
+    ['no ids', { name: 'x' }, '/approvedServiceIds'],
+    ['empty ids', { name: 'x', approvedServiceIds: [] }, '/approvedServiceIds'],
+    ['a non-kebab id', { name: 'x', approvedServiceIds: ['Not An Id'] }, '/approvedServiceIds/0'],
+    ['a repeated id', { name: 'x', approvedServiceIds: ['aws-s3', 'aws-s3'] }, '/approvedServiceIds/1'],
+    ['too many ids', { name: 'x', approvedServiceIds: Array.from({ length: 2001 }, (_, i) => `s-${i}`) }, '/approvedServiceIds'],
+    ['an unknown field', { name: 'x', approvedServiceIds: ids, colour: 'red' }, '/colour'],
+    ['a __proto__ field', JSON.parse('{"name":"x","approvedServiceIds":["aws-s3"],"__proto__":{"polluted":true}}'), '/__proto__'],
+    ['an array', [], ''],
+    ['null', null, ''],
+  ])('rejects the compact form with %s', (_name, body, pointer) => {
+    const r = parseApprovedList(body, SCHEMA_URL);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.pointer)).toContain(pointer);
+    expect(({} as any).polluted).toBeUndefined();
+  });
+
+  it('validates an interchange document by the JSON Schema, and wants at least one service', () => {
+    const doc = exportServiceList(catalogue, ids, { name: 'Team' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
+    const wrongSchema = parseApprovedList({ ...doc, $schema: 'https://elsewhere.test/v1/schemas/service-list.schema.json' }, SCHEMA_URL);
+    expect(wrongSchema).toMatchObject({ ok: false, errors: [{ pointer: '/$schema' }] });
+    const empty = parseApprovedList({ ...doc, providers: [] }, SCHEMA_URL);
+    expect(empty).toMatchObject({ ok: false, errors: [{ pointer: '/providers', message: expect.stringMatching(/no service/) }] });
+    const missing = parseApprovedList({ providers: [] }, SCHEMA_URL);
+    expect(missing.ok === false && missing.errors.map((e) => e.pointer).sort()).toEqual(['/$schema', '/metadata', '/version']);
+  });
+});

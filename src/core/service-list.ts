@@ -1,0 +1,345 @@
+/**
+ * The service list interchange format, version 1 (spec 2.2): build a document
+ * from an approved list, validate one against the JSON Schema in
+ * schemas/v1/service-list.schema.json (the single source of the format), and
+ * read one back against the catalogue.
+ *
+ * Pure and browser-safe: no I/O, no clock, no Node-only modules. The website,
+ * the CLI and the server functions all run this module.
+ *
+ * The schema address: the file carries a placeholder base
+ * (SCHEMA_FILE_BASE_URL); a deployment publishes it under its own base URL
+ * with `$id` and the `$schema` constant rewritten (serviceListSchema()).
+ * Exports and validation therefore take the deployment's schema address.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
+import { serviceIconPath, type Catalogue } from './catalogue.ts';
+import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
+import type { Equivalents, ServiceEntry } from './schemas.ts';
+
+/** Format version written by exports (any 1.x or 1.x.y is read). */
+export const SERVICE_LIST_VERSION = '1.0';
+
+export { SCHEMA_FILE_BASE_URL, SERVICE_LIST_SCHEMA_PATH, serviceListSchemaUrl } from './schema-address.ts';
+
+export const serviceStatuses = ['enabled', 'restricted', 'disabled'] as const;
+export type ServiceStatus = (typeof serviceStatuses)[number];
+
+/** The v1 schema document as published at `schemaUrl`: the file with its address substituted. */
+export function serviceListSchema(schemaUrl: string): Record<string, unknown> {
+  const fileUrl = serviceListSchemaUrl(SCHEMA_FILE_BASE_URL);
+  return JSON.parse(JSON.stringify(schemaFile).replaceAll(JSON.stringify(fileUrl), JSON.stringify(schemaUrl))) as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------- document types
+// The TypeScript view of the JSON Schema, for code that builds or reads
+// documents. The schema is what validates; tests check that every exported
+// document passes it.
+
+export interface ServiceListMetadata {
+  name: string;
+  description?: string;
+  organisation?: string;
+  owner?: string;
+  lastUpdated: string;
+  providersCovered: string[];
+  catalogListId?: string;
+}
+
+export interface ServiceListEntry {
+  id: string;
+  slug: string;
+  name: string;
+  shortName: string;
+  status: ServiceStatus;
+  category: string;
+  description: string;
+  vendorDocs: string;
+  serviceIcon: string;
+  hasFreeTier: boolean;
+  subServices: { id: string; name: string; description: string }[];
+  equivalents?: Equivalents;
+}
+
+export interface ServiceListDocument {
+  $schema: string;
+  version: string;
+  metadata: ServiceListMetadata;
+  providers: {
+    id: string;
+    name: string;
+    shortName: string;
+    categories: { id: string; name: string; services: ServiceListEntry[] }[];
+  }[];
+}
+
+/** What a list says about itself: the metadata an export takes and an import gives back. */
+export interface ListMetadata {
+  name: string;
+  description?: string;
+  organisation?: string;
+  owner?: string;
+  catalogListId?: string;
+}
+
+// ---------------------------------------------------------------- validation
+
+/** One validation failure: a JSON pointer (RFC 6901) into the document and what is wrong, in plain words. */
+export interface ValidationError {
+  pointer: string;
+  message: string;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(schemaUrl: string): ValidateFunction {
+  let validate = validators.get(schemaUrl);
+  if (!validate) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    validate = ajv.compile(serviceListSchema(schemaUrl));
+    validators.set(schemaUrl, validate);
+  }
+  return validate;
+}
+
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The value at a JSON pointer, or undefined. */
+function valueAt(doc: unknown, pointer: string): unknown {
+  let v: unknown = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
+
+const typeWords: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  boolean: 'true or false',
+  number: 'a number',
+  integer: 'a whole number',
+};
+
+function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
+  const at = e.instancePath;
+  const p = e.params as Record<string, any>;
+  switch (e.keyword) {
+    case 'required':
+      return { pointer: `${at}/${escapePointer(p.missingProperty)}`, message: `"${p.missingProperty}" is required` };
+    case 'additionalProperties':
+      return { pointer: `${at}/${escapePointer(p.additionalProperty)}`, message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here` };
+    case 'type':
+      return { pointer: at, message: `must be ${typeWords[p.type] ?? p.type}` };
+    case 'const':
+      return { pointer: at, message: `must be the v1 schema address ${schemaUrl}` };
+    case 'pattern':
+      return { pointer: at, message: at === '/version' ? 'must be a v1 version: 1.x or 1.x.y, for example "1.0"' : `must match ${p.pattern}` };
+    case 'format':
+      return { pointer: at, message: p.format === 'date' ? 'must be a real date written YYYY-MM-DD' : p.format === 'uri' ? 'must be an absolute URI, such as https://...' : `must be a valid ${p.format}` };
+    case 'enum':
+      return { pointer: at, message: `must be one of ${(p.allowedValues as string[]).join(', ')}` };
+    case 'minLength':
+      return { pointer: at, message: 'must not be empty' };
+    case 'minItems':
+      return { pointer: at, message: `must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}` };
+    case 'uniqueItems':
+      return { pointer: at, message: `items must be unique (items ${p.j} and ${p.i} are the same)` };
+    case 'oneOf':
+      return { pointer: at, message: 'must be one peer service id (a string) or a non-empty array of unique peer service ids' };
+    default:
+      return { pointer: at, message: e.message ?? `fails ${e.keyword}` };
+  }
+}
+
+/**
+ * Validates a document against the v1 schema published at `schemaUrl`.
+ * Errors are JSON pointers with plain-word messages, one per problem: of the
+ * two forms an `equivalents` value may take, only the failures of the form
+ * the value is trying to be (string or array) are reported.
+ */
+export function validateServiceList(doc: unknown, schemaUrl: string): { valid: true; document: ServiceListDocument } | { valid: false; errors: ValidationError[] } {
+  const validate = validatorFor(schemaUrl);
+  if (validate(doc)) return { valid: true, document: doc as ServiceListDocument };
+  const errors: ValidationError[] = [];
+  const seen = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    const branch = /\/oneOf\/(\d)\//.exec(e.schemaPath);
+    if (branch) {
+      // Keep the array branch's errors (minItems, uniqueItems, item types) when the value is an array.
+      const isArray = Array.isArray(valueAt(doc, e.instancePath.replace(/\/\d+$/, '')));
+      if (!(branch[1] === '1' && isArray)) continue;
+    }
+    if (e.keyword === 'oneOf' && Array.isArray(valueAt(doc, e.instancePath))) continue;
+    const error = describeError(e, schemaUrl);
+    const key = `${error.pointer}\n${error.message}`;
+    if (!seen.has(key)) errors.push(error);
+    seen.add(key);
+  }
+  return { valid: false, errors };
+}
+
+// ---------------------------------------------------------------- export
+
+export interface ExportOptions {
+  /** Date of the export, YYYY-MM-DD: `metadata.lastUpdated`. Passed in: the core never reads the clock. */
+  today: string;
+  /** The deployment's schema address (serviceListSchemaUrl(base)). */
+  schemaUrl: string;
+  /** Governance status per service id; services not named are `enabled`. */
+  statuses?: Readonly<Record<string, ServiceStatus>>;
+}
+
+/** Approved ids (or slugs) looked up in the catalogue: the services in catalogue order, and the ids it does not know, in the order given. */
+export function resolveApprovedIds(catalogue: Catalogue, approvedIds: readonly string[]): { services: ServiceEntry[]; unknownIds: string[] } {
+  const found = new Set<ServiceEntry>();
+  const unknown = new Set<string>();
+  for (const id of approvedIds) {
+    const s = catalogue.service(id);
+    if (s) found.add(s);
+    else unknown.add(id);
+  }
+  return { services: catalogue.services.filter((s) => found.has(s)), unknownIds: [...unknown] };
+}
+
+function entryOf(catalogue: Catalogue, s: ServiceEntry, status: ServiceStatus): ServiceListEntry {
+  return {
+    id: s.id,
+    slug: s.slug,
+    name: s.name,
+    shortName: s.shortName,
+    status,
+    category: catalogue.category(s.category)?.name ?? s.category,
+    description: s.description,
+    vendorDocs: s.vendorDocs,
+    serviceIcon: serviceIconPath(s.id),
+    hasFreeTier: s.hasFreeTier,
+    subServices: s.subServices.map(({ id, name, description }) => ({ id, name, description })),
+    ...(Object.keys(s.equivalents).length ? { equivalents: s.equivalents } : {}),
+  };
+}
+
+/**
+ * The interchange document of an approved list. Providers, categories and
+ * services follow catalogue order; only providers with at least one approved
+ * service appear. Ids the catalogue does not know cannot be described and are
+ * left out: callers report them (resolveApprovedIds gives them).
+ */
+export function exportServiceList(catalogue: Catalogue, approvedIds: readonly string[], metadata: ListMetadata, options: ExportOptions): ServiceListDocument {
+  const { services } = resolveApprovedIds(catalogue, approvedIds);
+  const byProvider = new Map<string, Map<string, ServiceEntry[]>>();
+  for (const s of services) {
+    const categories = byProvider.get(s.provider) ?? new Map<string, ServiceEntry[]>();
+    byProvider.set(s.provider, categories);
+    categories.set(s.category, [...(categories.get(s.category) ?? []), s]);
+  }
+  const categoryOrder = new Map(catalogue.categories.map((c, i) => [c.id, i]));
+  const providerOrder = new Map(catalogue.providers.map((p, i) => [p.id, i]));
+  const statusOf = (s: ServiceEntry): ServiceStatus => options.statuses?.[s.id] ?? options.statuses?.[s.slug] ?? 'enabled';
+
+  const providers = [...byProvider.entries()]
+    .sort(([a], [b]) => (providerOrder.get(a) ?? Infinity) - (providerOrder.get(b) ?? Infinity))
+    .map(([providerId, categories]) => {
+      const p = catalogue.provider(providerId);
+      return {
+        id: providerId,
+        name: p?.name ?? providerId,
+        shortName: p?.shortName ?? providerId,
+        categories: [...categories.entries()]
+          .sort(([a], [b]) => (categoryOrder.get(a) ?? Infinity) - (categoryOrder.get(b) ?? Infinity))
+          .map(([categoryId, list]) => ({
+            id: categoryId,
+            name: catalogue.category(categoryId)?.name ?? categoryId,
+            services: list.map((s) => entryOf(catalogue, s, statusOf(s))),
+          })),
+      };
+    });
+
+  const optional = (key: 'description' | 'organisation' | 'owner' | 'catalogListId') => (metadata[key] !== undefined ? { [key]: metadata[key] } : {});
+  return {
+    $schema: options.schemaUrl,
+    version: SERVICE_LIST_VERSION,
+    metadata: {
+      name: metadata.name,
+      ...optional('description'),
+      ...optional('organisation'),
+      ...optional('owner'),
+      lastUpdated: options.today,
+      providersCovered: [...new Set(providers.map((p) => p.shortName))],
+      ...optional('catalogListId'),
+    },
+    providers,
+  };
+}
+
+// ---------------------------------------------------------------- import
+
+export interface ImportedServiceList {
+  ok: true;
+  /** Catalogue ids of the listed services this catalogue knows, in document order, without repeats. */
+  approvedServiceIds: string[];
+  metadata: ListMetadata;
+  lastUpdated: string;
+  /** Governance status of known services that are not `enabled`. */
+  statuses: Record<string, ServiceStatus>;
+  /** Service ids of the document this catalogue does not know, in document order. */
+  unknownServiceIds: string[];
+  /** What this catalogue read differently or does not know, one sentence each. */
+  notes: string[];
+}
+
+/**
+ * Reads a document back: validates it (the schema address must be
+ * `schemaUrl`), then resolves every service against the catalogue by id, or
+ * by slug when the id is not known. Documents from other tools may name
+ * providers and services this catalogue does not have: they import, with
+ * notes saying what was not recognised.
+ */
+export function importServiceList(catalogue: Catalogue, doc: unknown, schemaUrl: string): ImportedServiceList | { ok: false; errors: ValidationError[] } {
+  const checked = validateServiceList(doc, schemaUrl);
+  if (!checked.valid) return { ok: false, errors: checked.errors };
+  const { metadata: m, providers } = checked.document;
+  const approved = new Set<string>();
+  const unknown = new Set<string>();
+  const statuses: Record<string, ServiceStatus> = {};
+  const notes: string[] = [];
+
+  for (const group of providers) {
+    const count = group.categories.reduce((n, c) => n + c.services.length, 0);
+    if (!catalogue.provider(group.id)) {
+      notes.push(`Provider "${group.id}" (${group.name}) is not in this catalogue; its ${count} service${count === 1 ? '' : 's'} could not be matched.`);
+    }
+    for (const category of group.categories) {
+      for (const entry of category.services) {
+        const known = catalogue.service(entry.id) ?? catalogue.service(entry.slug);
+        if (!known) {
+          if (catalogue.provider(group.id)) notes.push(`Service "${entry.id}" (${entry.name}) is not in this catalogue.`);
+          unknown.add(entry.id);
+          continue;
+        }
+        if (known.id !== entry.id) notes.push(`Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
+        else if (known.provider !== group.id) notes.push(`Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`);
+        if (approved.has(known.id)) {
+          notes.push(`Service "${known.id}" is listed more than once; it is counted once.`);
+          continue;
+        }
+        approved.add(known.id);
+        if (entry.status !== 'enabled') statuses[known.id] = entry.status;
+      }
+    }
+  }
+  const metadata: ListMetadata = {
+    name: m.name,
+    ...(m.description !== undefined ? { description: m.description } : {}),
+    ...(m.organisation !== undefined ? { organisation: m.organisation } : {}),
+    ...(m.owner !== undefined ? { owner: m.owner } : {}),
+    ...(m.catalogListId !== undefined ? { catalogListId: m.catalogListId } : {}),
+  };
+  return { ok: true, approvedServiceIds: [...approved], metadata, lastUpdated: m.lastUpdated, statuses, unknownServiceIds: [...unknown], notes };
+}

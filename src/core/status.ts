@@ -1,0 +1,129 @@
+/**
+ * Health and status of the running service: the zod schemas of GET
+ * /v1/health, /v1/status and /v1/status/history (one source of truth for
+ * runtime shapes, types and OpenAPI) and the pure rules that combine
+ * component states. No I/O: the server probes, this decides.
+ */
+import { z } from 'zod';
+import { PageLinks } from './page.ts';
+
+export const componentStates = ['operational', 'degraded', 'down'] as const;
+export const ComponentState = z.enum(componentStates).meta({
+  id: 'ComponentState',
+  description: 'operational: working; degraded: working with reduced guarantees; down: not working',
+});
+export type ComponentState = z.infer<typeof ComponentState>;
+
+export const storeKinds = ['embedded', 'mongodb'] as const;
+export const rateLimiterKinds = ['memory', 'mongodb'] as const;
+
+export const ApiComponent = z.object({
+  status: ComponentState,
+  version: z.string().describe('API contract version'),
+  startedAt: z.iso.datetime().describe('When this server process started'),
+});
+export const CatalogueComponent = z.object({
+  status: ComponentState,
+  version: z.string().describe('Catalogue build version (content hash)'),
+  builtOn: z.iso.date().describe('Catalogue build date'),
+  serviceCount: z.number().int(),
+});
+export const StoreComponent = z.object({
+  status: ComponentState,
+  kind: z.enum(storeKinds).describe('embedded: node:sqlite under DATA_DIR; mongodb: MONGODB_URI'),
+  reachable: z.boolean(),
+  latencyMs: z.number().nullable().describe('Round trip of a ping, in milliseconds; null when unreachable'),
+  error: z.string().optional().describe('Why the store is unreachable'),
+});
+export const RateLimiterComponent = z.object({
+  status: ComponentState,
+  kind: z.enum(rateLimiterKinds).describe('memory: per process (embedded store); mongodb: shared by every instance'),
+  limit: z.number().int().describe('Mutation requests allowed per client IP per window'),
+  windowSeconds: z.number().int(),
+  error: z.string().optional(),
+});
+
+export const StatusComponents = z.object({
+  api: ApiComponent,
+  catalogue: CatalogueComponent,
+  store: StoreComponent,
+  rateLimiter: RateLimiterComponent,
+});
+export type StatusComponents = z.infer<typeof StatusComponents>;
+
+export const Status = z
+  .object({
+    status: ComponentState.describe('Overall: the worst component state'),
+    checkedAt: z.iso.datetime(),
+    components: StatusComponents,
+  })
+  .meta({ id: 'Status', description: 'Current status, probed when asked.' });
+export type Status = z.infer<typeof Status>;
+
+export const sampleReasons = ['startup', 'interval', 'change'] as const;
+
+/** One entry of the status history: component states at a moment, and why it was recorded. */
+export const StatusSample = z
+  .object({
+    at: z.iso.datetime(),
+    reason: z.enum(sampleReasons).describe('startup: a server process started; interval: periodic sample; change: a component changed state'),
+    status: ComponentState,
+    components: z.object({ api: ComponentState, catalogue: ComponentState, store: ComponentState, rateLimiter: ComponentState }),
+    catalogueVersion: z.string(),
+    storeLatencyMs: z.number().nullable(),
+  })
+  .meta({ id: 'StatusSample' });
+export type StatusSample = z.infer<typeof StatusSample>;
+
+export const StatusHistoryQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20).describe('Samples per page (1 to 100)'),
+});
+
+export const StatusHistoryPage = z
+  .object({
+    data: z.array(StatusSample).describe('Newest first'),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    links: PageLinks,
+  })
+  .meta({ id: 'StatusHistoryPage' });
+export type StatusHistoryPage = z.infer<typeof StatusHistoryPage>;
+
+export const Health = z
+  .object({
+    status: z.literal('ok'),
+    checks: z.object({
+      catalogue: z.object({ loaded: z.literal(true), serviceCount: z.number().int() }),
+      store: z.object({ kind: z.enum(storeKinds), reachable: z.literal(true), latencyMs: z.number() }),
+    }),
+  })
+  .meta({ id: 'Health', description: 'Live and ready: the catalogue is loaded and the store answers.' });
+export type Health = z.infer<typeof Health>;
+
+const rank: Record<ComponentState, number> = { operational: 0, degraded: 1, down: 2 };
+
+/** The overall state is the worst component state. */
+export function overallState(components: StatusComponents): ComponentState {
+  return Object.values(components).reduce<ComponentState>((worst, c) => (rank[c.status] > rank[worst] ? c.status : worst), 'operational');
+}
+
+export function sampleOf(status: Status, reason: StatusSample['reason']): StatusSample {
+  const c = status.components;
+  return {
+    at: status.checkedAt,
+    reason,
+    status: status.status,
+    components: { api: c.api.status, catalogue: c.catalogue.status, store: c.store.status, rateLimiter: c.rateLimiter.status },
+    catalogueVersion: c.catalogue.version,
+    storeLatencyMs: c.store.latencyMs,
+  };
+}
+
+/** True when a component changed state (or the catalogue changed version) between two samples. */
+export function componentsChanged(before: StatusSample | null, after: StatusSample): boolean {
+  if (!before) return true;
+  return before.catalogueVersion !== after.catalogueVersion || Object.entries(after.components).some(([k, v]) => before.components[k as keyof StatusSample['components']] !== v);
+}

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { getHealth } from '../../../functions/status.ts';
+import { runFunction } from '../../server/context.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ request, clientAddress }) => runFunction(getHealth, request, clientAddress);
