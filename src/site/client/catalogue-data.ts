@@ -1,8 +1,8 @@
-/** /catalogue.json (the built CatalogueData), fetched once per page and only by the pages that need it. */
-import type { CatalogueData } from '../../core/catalogue.ts';
+/** /catalogue.json (the built catalogue data), fetched once per page and only by the pages that need it. */
+import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import { request, type Outcome } from './http.ts';
 
-export type BuiltData = CatalogueData & { serviceListSchemaUrl: string };
+export type BuiltData = BuiltCatalogueData;
 
 let loading: Promise<Outcome<BuiltData>> | undefined;
 
