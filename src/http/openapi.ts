@@ -20,6 +20,8 @@ export interface ResponseSpec {
   /** Plain JSON Schema for bodies no zod schema describes (markdown text, provider policy documents). */
   jsonSchema?: JsonSchema;
   headers?: Record<string, { description: string; schema?: JsonSchema }>;
+  /** Further media types the same status can answer with (content negotiation). */
+  alsoAs?: { contentType: string; schema?: z.ZodType; jsonSchema?: JsonSchema }[];
 }
 
 export interface OperationSpec {
@@ -137,7 +139,14 @@ export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?:
             {
               description: r.description,
               ...(Object.keys(headers).length ? { headers: Object.fromEntries(Object.entries(headers).map(([k, h]) => [k, { description: h.description, schema: h.schema ?? { type: 'string' } }])) } : {}),
-              ...(schema ? { content: { [r.contentType ?? 'application/json']: { schema } } } : {}),
+              ...(schema
+                ? {
+                    content: {
+                      [r.contentType ?? 'application/json']: { schema },
+                      ...Object.fromEntries((r.alsoAs ?? []).map((a) => [a.contentType, { schema: a.schema ? toSchema(a.schema, 'output', components) : a.jsonSchema }])),
+                    },
+                  }
+                : {}),
             },
           ];
         }),

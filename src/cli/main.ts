@@ -1,0 +1,294 @@
+/**
+ * `csc`, the command-line tool for teams that keep their approved list in
+ * git: validate an interchange file, generate the cloud policies, the
+ * markdown document or an interchange file, offline, from the catalogue data
+ * the build wrote (dist/client/catalogue.json). It runs the same core as the
+ * API, so the same list gives the same documents.
+ *
+ * Exit codes: 0 done, 1 the input is invalid or cannot be turned into the
+ * output, 2 wrong usage or the catalogue is not built.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
+import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
+import { renderMarkdown } from '../core/markdown.ts';
+import { awsScpSizeLimits, GCP_PARENT_PATTERN, generatePolicy, policyTargets, type GeneratePolicyOptions, type PolicyTarget } from '../core/policies/index.ts';
+import { exportServiceList, importServiceList, resolveApprovedIds, serviceListSchemaUrl, type ValidationError } from '../core/service-list.ts';
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DEFAULT_CATALOGUE = resolve(packageRoot, 'dist/client/catalogue.json');
+
+class CliError extends Error {
+  readonly code: 1 | 2;
+  constructor(message: string, code: 1 | 2) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const common = `
+Common options:
+  -o, --output FILE        write the result to FILE instead of standard output
+      --catalogue FILE     catalogue data (default: dist/client/catalogue.json of this checkout,
+                           written by \`npm run build\`)
+      --schema-base URL    base URL of the interchange schema (default: the one the catalogue was
+                           built with); use the address of the site your files come from, for
+                           example https://catalogue.example.org
+  -h, --help               show help`;
+
+const helpTexts: Record<string, string> = {
+  main: `csc — Cloud Service Catalogue command line (works offline from the built catalogue)
+
+Usage: csc <command> [options]
+
+Commands:
+  validate FILE                 check a service list interchange file against the v1 schema
+  policy aws|azure|gcp FILE     write the cloud guardrail policy for an approved list
+  markdown FILE                 write the markdown document of an approved list
+  export --ids a,b,c            write a service list interchange file
+
+FILE is an approved list: an interchange document or the compact form
+{"name": "...", "approvedServiceIds": ["aws-s3", ...]}. Use "-" for standard input.
+Run "csc <command> --help" for a command's options.
+${common}`,
+  validate: `Usage: csc validate FILE [options]
+
+Checks FILE against the service list schema v1. Prints each problem as a JSON
+pointer and what is wrong, and exits 1 if there is any. A valid file that names
+services this catalogue does not know is reported with notes and exits 0.
+${common}`,
+  policy: `Usage: csc policy aws|azure|gcp FILE [options]
+
+Writes the policy the API's POST /v1/policies/{aws-scp,azure-policy,gcp-org-policy}
+generates for the approved list in FILE: an AWS service control policy, an
+Azure Policy definition or a Google Cloud organisation policy, ready to deploy.
+Services left out (other clouds, not restrictable) are reported on standard error.
+Exits 1 for unknown service ids or a policy over the provider's size limit.
+
+Options:
+      --size-limit 10240|5120  AWS: SCP size quota in characters (default 10240)
+      --no-essentials          AWS: do not add the always-allowed IAM prefixes
+      --display-name TEXT      Azure: the definition's display name
+      --parent RESOURCE        Google Cloud: organizations/123, folders/123 or projects/id
+${common}`,
+  markdown: `Usage: csc markdown FILE [options]
+
+Writes the markdown document of the approved list in FILE (the same document as
+POST /v1/export/markdown): metadata, lifecycle warnings and a table per provider
+and category. Unknown service ids are listed in the document and on standard error.
+${common}`,
+  export: `Usage: csc export --ids a,b,c [options]
+
+Writes a service list interchange document (schema v1) for the given service ids.
+
+Options:
+      --ids LIST             comma-separated service ids (required)
+      --name TEXT            list name (default "Approved services")
+      --description TEXT     description
+      --organisation TEXT    owning organisation or unit
+      --owner TEXT           contact person or team
+${common}`,
+};
+
+const help = Object.fromEntries(Object.entries(helpTexts).map(([k, v]) => [k, `${v.trimEnd()}\n`]));
+
+const commonOptions = {
+  output: { type: 'string', short: 'o' },
+  catalogue: { type: 'string' },
+  'schema-base': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+function loadBuiltCatalogue(path: string | undefined): { catalogue: Catalogue; schemaUrl: string } {
+  const file = resolve(path ?? DEFAULT_CATALOGUE);
+  if (!existsSync(file)) {
+    throw new CliError(`No catalogue data at ${file}.\nBuild it first: npm install && npm run build (or pass --catalogue FILE).`, 2);
+  }
+  let data: BuiltCatalogueData;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8')) as BuiltCatalogueData;
+  } catch (e) {
+    throw new CliError(`${file} is not valid catalogue data: ${(e as Error).message}`, 2);
+  }
+  if (!Array.isArray(data.services) || typeof data.serviceListSchemaUrl !== 'string') throw new CliError(`${file} is not catalogue data written by this project's build.`, 2);
+  return { catalogue: createCatalogue(data), schemaUrl: data.serviceListSchemaUrl };
+}
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    throw new CliError(`Cannot read ${file}: ${(e as Error).message}`, 1);
+  }
+  try {
+    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+  } catch (e) {
+    throw new CliError(`${file} is not valid JSON: ${(e as Error).message}`, 1);
+  }
+}
+
+const formatErrors = (file: string, errors: ValidationError[]): string => errors.map((e) => `${file}: ${e.pointer || '(root)'}: ${e.message}`).join('\n');
+
+function schemaUrlOf(values: { 'schema-base'?: string | undefined }, built: string): string {
+  const base = values['schema-base'];
+  if (base === undefined) return built;
+  if (!/^https?:\/\/[^\s/]+/.test(base)) throw new CliError(`--schema-base must be an http(s) URL, got ${JSON.stringify(base)}`, 2);
+  return serviceListSchemaUrl(base);
+}
+
+/** Reads FILE as an approved list (either form); schema errors exit 1. */
+function readList(file: string, schemaUrl: string): ApprovedList {
+  const parsed = parseApprovedList(readJson(file), schemaUrl);
+  if (!parsed.ok) {
+    const hint = parsed.errors.some((e) => e.pointer === '/$schema') ? `\n(The file's $schema must be ${schemaUrl}; if it comes from another site, pass --schema-base with that site's address.)` : '';
+    throw new CliError(`${formatErrors(file, parsed.errors)}${hint}`, 1);
+  }
+  return parsed.list;
+}
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+function output(text: string, file: string | undefined, io: Io): void {
+  if (file) writeFileSync(file, text);
+  else io.stdout(text);
+}
+
+function oneFile(positionals: string[], command: string): string {
+  if (positionals.length !== 1) throw new CliError(`csc ${command} takes one FILE (got ${positionals.length}). See csc ${command} --help.`, 2);
+  return positionals[0]!;
+}
+
+function validateCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, options: commonOptions, allowPositionals: true });
+  if (values.help) return io.stdout(help.validate!), 0;
+  const file = oneFile(positionals, 'validate');
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const schemaUrl = schemaUrlOf(values, built);
+  const r = importServiceList(catalogue, readJson(file), schemaUrl);
+  if (!r.ok) {
+    const hint = r.errors.some((e) => e.pointer === '/$schema') ? `\n(The $schema must be ${schemaUrl}; if the file comes from another site, pass --schema-base with that site's address.)` : '';
+    throw new CliError(`${formatErrors(file, r.errors)}${hint}\n${file}: invalid (${r.errors.length} problem${r.errors.length === 1 ? '' : 's'})`, 1);
+  }
+  for (const note of r.notes) io.stderr(`${file}: note: ${note}\n`);
+  output(`${file}: valid service list v1 ("${r.metadata.name}", ${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}${r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : ''})\n`, values.output, io);
+  return 0;
+}
+
+function policyCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...commonOptions, 'size-limit': { type: 'string' }, 'no-essentials': { type: 'boolean' }, 'display-name': { type: 'string' }, parent: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (values.help) return io.stdout(help.policy!), 0;
+  const [target, file, ...rest] = positionals;
+  if (!target || !policyTargets.includes(target as PolicyTarget) || !file || rest.length) {
+    throw new CliError(`Usage: csc policy ${policyTargets.join('|')} FILE. See csc policy --help.`, 2);
+  }
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const list = readList(file, schemaUrlOf(values, built));
+  const sizeLimit = values['size-limit'] === undefined ? undefined : Number(values['size-limit']);
+  if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240)) throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
+  if (values.parent !== undefined && !GCP_PARENT_PATTERN.test(values.parent)) {
+    throw new CliError('--parent must be organizations/<number>, folders/<number> or projects/<project id>', 2);
+  }
+  const options: GeneratePolicyOptions = {
+    today: today(),
+    listName: list.name,
+    ...(sizeLimit ? { awsSizeLimit: sizeLimit as 10240 | 5120 } : {}),
+    ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
+    ...(values['display-name'] ? { displayName: values['display-name'] } : {}),
+    ...(values.parent ? { gcpParent: values.parent } : {}),
+  };
+  const result = generatePolicy(target as PolicyTarget, catalogue, list.approvedServiceIds, options);
+  switch (result.kind) {
+    case 'unknown-services':
+      throw new CliError(`${file}: no service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}`, 1);
+    case 'too-large':
+      throw new CliError(`${file}: the policy would be ${result.size} ${result.unit}, over the limit of ${result.limit} by ${result.excess}. ${result.advice}`, 1);
+    case 'policy':
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
+      // Byte for byte the API's answer body.
+      output(JSON.stringify(result.document), values.output, io);
+      return 0;
+  }
+}
+
+function markdownCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, options: commonOptions, allowPositionals: true });
+  if (values.help) return io.stdout(help.markdown!), 0;
+  const file = oneFile(positionals, 'markdown');
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const list = readList(file, schemaUrlOf(values, built));
+  const result = renderMarkdown(catalogue, list, { today: today() });
+  if (!result.services.length) throw new CliError(`${file}: none of the listed service ids is in the catalogue: ${result.unknownServiceIds.join(', ')}`, 1);
+  for (const id of result.unknownServiceIds) io.stderr(`not in the catalogue: ${id}\n`);
+  output(result.markdown, values.output, io);
+  return 0;
+}
+
+function exportCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...commonOptions, ids: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, organisation: { type: 'string' }, owner: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (values.help) return io.stdout(help.export!), 0;
+  if (positionals.length) throw new CliError(`csc export takes no FILE; give the services with --ids. See csc export --help.`, 2);
+  const ids = [...new Set((values.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!ids.length) throw new CliError('csc export needs --ids a,b,c (service ids, comma-separated). See csc export --help.', 2);
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const { unknownIds } = resolveApprovedIds(catalogue, ids);
+  if (unknownIds.length) throw new CliError(`No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ${unknownIds.join(', ')}`, 1);
+  const metadata = {
+    name: values.name?.trim() || 'Approved services',
+    ...(values.description !== undefined ? { description: values.description } : {}),
+    ...(values.organisation !== undefined ? { organisation: values.organisation } : {}),
+    ...(values.owner !== undefined ? { owner: values.owner } : {}),
+  };
+  const doc = exportServiceList(catalogue, ids, metadata, { today: today(), schemaUrl: schemaUrlOf(values, built) });
+  output(`${JSON.stringify(doc, null, 2)}\n`, values.output, io);
+  return 0;
+}
+
+const commands: Record<string, (args: string[], io: Io) => number> = {
+  validate: validateCommand,
+  policy: policyCommand,
+  markdown: markdownCommand,
+  export: exportCommand,
+};
+
+export function run(argv: string[], io: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }): number {
+  const [command, ...args] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(help.main!);
+    return command ? 0 : 2;
+  }
+  const handler = commands[command];
+  if (!handler) {
+    io.stderr(`Unknown command ${JSON.stringify(command)}.\n\n${help.main}`);
+    return 2;
+  }
+  try {
+    return handler(args, io);
+  } catch (e) {
+    if (e instanceof CliError) {
+      io.stderr(`${e.message}\n`);
+      return e.code;
+    }
+    if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`${(e as Error).message}\nSee csc ${command} --help.\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

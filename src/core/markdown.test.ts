@@ -1,0 +1,146 @@
+/**
+ * The markdown export, rendered with a real CommonMark + GFM parser
+ * (micromark, as GitHub renders): the structure is what we meant, and hostile
+ * text in any user-supplied field renders as literal text — no new blocks,
+ * links, images, table cells or HTML.
+ */
+import fc from 'fast-check';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import { readContent } from '../scripts/lib/read-content.ts';
+import { createCatalogue } from './catalogue.ts';
+import { inline, renderMarkdown } from './markdown.ts';
+
+const content = readContent();
+const catalogue = createCatalogue({ version: 'test', builtOn: '2026-05-15', providers: content.providers, categories: content.categories, services: content.services });
+const all = catalogue.services.map((s) => s.id);
+const today = '2026-05-15';
+
+/** HTML as GitHub would render it (raw HTML allowed through, to catch any that gets in). */
+const render = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+
+const hostile = [
+  'A | B | C',
+  '`code` ``more``',
+  '<script>alert(1)</script>',
+  '[x](javascript:alert(1))',
+  '![img](https://evil.test/x.png)',
+  'line one\nline two\r\n# heading\n- item',
+  '# Heading',
+  '1. ordered',
+  '> quote',
+  '***bold*** _em_ ~~strike~~',
+  '<img src=x onerror=alert(1)>',
+  '&lt;script&gt;',
+  '\\| escaped pipe \\',
+  '[link][ref]\n\n[ref]: javascript:alert(1)',
+  '    indented code',
+  '---',
+  '$x^2$',
+  '<https://evil.test>',
+  'see https://evil.test/x and www.evil.test or mail@evil.test',
+  '__proto__ constructor',
+  '\u2028separator\u0000nul',
+];
+
+describe('inline', () => {
+  it.each(hostile)('renders %j as its own text in a table cell and a paragraph', (text) => {
+    const expected = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const table = render(`| a | b |\n|---|---|\n| ${inline(text)} | end |\n`);
+    expect(table.match(/<td>/g)).toHaveLength(2);
+    const cell = /<td>([\s\S]*?)<\/td>/.exec(table)![1]!;
+    expect(decode(cell)).toBe(expected);
+    const para = render(inline(text));
+    expect(para.startsWith('<p>')).toBe(true);
+    expect(decode(para.replace(/^<p>|<\/p>\n?$/g, ''))).toBe(expected);
+    for (const html of [table, para]) expect(html).not.toMatch(/<(script|img|a|h\d|ol|ul|li|blockquote|code|pre|em|strong|del|hr)[\s>]/);
+  });
+
+  it('holds for any string (property-based)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'ab |`<>[]()!#*_~&\\-=+1.:/@w\n\t$^'.split('')), maxLength: 40 }), (text) => {
+        const html = render(`| a | b |\n|---|---|\n| ${inline(text)} | end |\n`);
+        expect(html.match(/<td>/g)).toHaveLength(2);
+        expect(html).not.toMatch(/<(script|img|a|code|em|strong|del)[\s>]/);
+        expect(decode(/<td>([\s\S]*?)<\/td>/.exec(html)![1]!)).toBe(text.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Text content of rendered inline HTML. */
+function decode(html: string): string {
+  return html
+    .replace(/<br \/>\n?/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+describe('renderMarkdown', () => {
+  it('has the title, metadata, a table per provider and category, and lifecycle warnings', () => {
+    const r = renderMarkdown(catalogue, { name: 'Platform approved', description: 'For production.', organisation: 'Example Ltd', owner: 'Platform team', approvedServiceIds: all, statuses: { [all[0]!]: 'restricted' } }, { today });
+    const html = render(r.markdown);
+    expect(html).toMatch(/^<h1>Platform approved<\/h1>/);
+    expect(html).toContain('<p>For production.</p>');
+    for (const [k, v] of [['Organisation', 'Example Ltd'], ['Owner', 'Platform team'], ['Last updated', today], ['Approved services', String(all.length)]]) {
+      expect(html).toContain(`<td>${k}</td>\n<td>${v}</td>`);
+    }
+    for (const p of catalogue.providers) expect(html).toContain(`<h2>${p.name}</h2>`);
+    // One row per service, each in its provider's and category's table.
+    const rows = [...html.matchAll(/<tr>\n<td>([^<]*)<code>([a-z0-9-]+)<\/code>[^<]*<\/td>\n<td>([a-z]+)<\/td>\n<td>(yes|no)<\/td>\n<td><a href="(https:[^"]+)">/g)];
+    expect(rows.map((m) => m[2]).sort()).toEqual([...all].sort());
+    for (const m of rows) {
+      const s = catalogue.service(m[2]!)!;
+      expect(m[1]!.trim()).toBe(`${s.name} (`.replace(/&/g, '&amp;'));
+      expect(m[3]).toBe(s.id === all[0] ? 'restricted' : 'enabled');
+      expect(m[4]).toBe(s.hasFreeTier ? 'yes' : 'no');
+      expect(m[5]).toBe(s.vendorDocs);
+    }
+    expect(r.services.map((s) => s.id).sort()).toEqual([...all].sort());
+    expect(r.filename).toBe('platform-approved.md');
+    expect(r.unknownServiceIds).toEqual([]);
+  });
+
+  it('warns about deprecated, sunset and retired services with dates and successors', () => {
+    const warned = catalogue.services.filter((s) => s.lifecycle && s.lifecycle.status !== 'preview');
+    expect(warned.length).toBeGreaterThan(0);
+    const r = renderMarkdown(catalogue, { name: 'x', approvedServiceIds: warned.map((s) => s.id) }, { today });
+    const html = render(r.markdown);
+    expect(html).toContain('<h2>Lifecycle warnings</h2>');
+    for (const s of warned) {
+      const item = new RegExp(`<li><strong>[^<]+</strong> \\(<code>${s.id}</code>\\) is <strong>${s.lifecycle!.status}</strong>[^\\n]*</li>`).exec(html);
+      expect(item, s.id).not.toBeNull();
+      if (s.lifecycle!.sunsetDate) expect(item![0]).toContain(s.lifecycle!.sunsetDate);
+      if (s.lifecycle!.successorSlug) expect(item![0]).toContain(`Successor: ${catalogue.service(s.lifecycle!.successorSlug)!.name}`);
+      expect(r.services.find((x) => x.id === s.id)!.lifecycle).toEqual(s.lifecycle);
+    }
+  });
+
+  it('escapes hostile text in every user-supplied field and in unknown ids', () => {
+    for (const text of hostile) {
+      const r = renderMarkdown(catalogue, { name: text, description: text, organisation: text, owner: text, approvedServiceIds: [all[0]!, text] }, { today });
+      const html = render(r.markdown);
+      expect(html).not.toMatch(/<(script|img|ol|blockquote|pre|em|strong del|hr)[\s>]/);
+      expect(html).not.toMatch(/href="(?!https:\/\/)/);
+      expect(html).not.toContain('javascript:alert(1)"');
+      expect(html.match(/<h1>/g)).toHaveLength(1);
+      expect(html.match(/<h2>/g)).toHaveLength(2); // the provider and "Not in the catalogue"
+      // Metadata stays a two-column table.
+      const meta = /<table>[\s\S]*?<\/table>/.exec(html)![0];
+      for (const row of meta.match(/<tr>[\s\S]*?<\/tr>/g)!) expect(row.match(/<t[dh]>/g)).toHaveLength(2);
+      expect(r.unknownServiceIds).toEqual([text]);
+      expect(r.filename).toMatch(/^[a-z0-9-]+\.md$/);
+    }
+  });
+
+  it('lists ids the catalogue does not know in their own section', () => {
+    const r = renderMarkdown(catalogue, { name: 'x', approvedServiceIds: ['aws-nope', all[0]!] }, { today });
+    expect(render(r.markdown)).toMatch(/<h2>Not in the catalogue<\/h2>[\s\S]*<li>aws-nope<\/li>/);
+    expect(r.unknownServiceIds).toEqual(['aws-nope']);
+  });
+});
