@@ -1,7 +1,169 @@
-import type { OperationSpec } from '../src/http/openapi.ts';
+/**
+ * Saved, shareable approved lists.
+ *
+ * POST /v1/lists takes either form parseApprovedList accepts (the compact
+ * `{name, description?, organisation?, owner?, approvedServiceIds}` or a v1
+ * interchange document) and stores it for 90 days under an unguessable id.
+ * Ids the catalogue does not know:
+ * - compact form: 422 naming them (a typo should not be saved and shared),
+ *   as the policy endpoints do;
+ * - interchange document: kept and reported in `unknownServiceIds`, since a
+ *   document from another tool or an older catalogue may name services this
+ *   catalogue lacks, and the list should survive the round trip.
+ *
+ * GET /v1/lists/{id} (and the website's /lists/<id> page, through getList or
+ * readSavedList) answers the list resolved against the current catalogue and
+ * its interchange document. Unknown, expired and malformed ids all give 404.
+ * The answer may be cached, but never past the list's expiry: max-age and
+ * s-maxage are capped at the seconds left.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
+import { CompactApprovedList, parseApprovedList } from '../src/core/approved-list.ts';
+import { exportServiceList } from '../src/core/service-list.ts';
+import { corsHeaders, JSON_CONTENT_TYPE } from '../src/http/headers.ts';
+import { notFound, problemResponse, serviceListRef, type OperationSpec } from '../src/http/openapi.ts';
+import { problem } from '../src/http/problem.ts';
+import { SavedList, SavedListId, SavedListSummary } from '../src/http/saved-list-contract.ts';
+import { defineMutation, jsonResponse } from './lib/mutation.ts';
+import type { FunctionContext } from './lib/types.ts';
 
-// Implemented by its own issue; documented in OpenAPI as planned until then.
+/** 18 random bytes: 144 bits, 24 base64url characters. */
+export const newListId = (): string => randomBytes(18).toString('base64url');
+
+const EDGE_MAX_AGE = 300;
+const BROWSER_MAX_AGE = 60;
+
+export const listPageUrl = (publicUrl: string, id: string): string => `${publicUrl.replace(/\/+$/, '')}/lists/${id}`;
+
+function summaryOf(list: SavedListRecord, ctx: FunctionContext): SavedListSummary {
+  return {
+    id: list.id,
+    url: listPageUrl(ctx.config.PUBLIC_URL, list.id),
+    createdAt: list.createdAt.toISOString(),
+    expiresAt: list.expiresAt.toISOString(),
+    name: list.name,
+    ...(list.description !== undefined ? { description: list.description } : {}),
+    ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
+    ...(list.owner !== undefined ? { owner: list.owner } : {}),
+    approvedServiceIds: list.approvedServiceIds,
+    unknownServiceIds: list.approvedServiceIds.filter((id) => !ctx.catalogue.service(id)),
+  };
+}
+
+export const saveList = defineMutation({
+  // parseApprovedList validates both forms (with JSON pointers); the zod body only lets any JSON through to it.
+  body: z.unknown(),
+  async handle(raw, _request, ctx) {
+    const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl);
+    if (!parsed.ok) return problem('invalid-body', { detail: 'The body is neither a valid compact list nor a valid service list document; see errors.', errors: parsed.errors });
+    const { list } = parsed;
+    // Known services under their canonical id (a slug given resolves to the id); unknown ids as given.
+    const ids = [...new Set(list.approvedServiceIds.map((id) => ctx.catalogue.service(id)?.id ?? id))];
+    const unknown = ids.filter((id) => !ctx.catalogue.service(id));
+    if (unknown.length && list.source === 'compact') {
+      return problem('unknown-services', {
+        detail: `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
+        errors: list.approvedServiceIds.flatMap((id, i) => (unknown.includes(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [])),
+        unknownIds: unknown,
+      });
+    }
+    const createdAt = ctx.now();
+    const statuses = Object.fromEntries(
+      Object.entries(list.statuses ?? {}).flatMap(([id, status]) => (status === 'enabled' ? [] : [[ctx.catalogue.service(id)?.id ?? id, status] as const])),
+    );
+    const record: SavedListRecord = {
+      id: newListId(),
+      createdAt,
+      expiresAt: listExpiry(createdAt),
+      name: list.name,
+      ...(list.description !== undefined ? { description: list.description } : {}),
+      ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
+      ...(list.owner !== undefined ? { owner: list.owner } : {}),
+      approvedServiceIds: ids,
+      ...(Object.keys(statuses).length ? { statuses } : {}),
+    };
+    await ctx.store.saveList(record);
+    return jsonResponse(summaryOf(record, ctx), { status: 201, headers: { location: `/v1/lists/${record.id}` } });
+  },
+});
+
+/** The saved list as GET /v1/lists/{id} answers it, or null when unknown, expired or malformed. */
+export async function readSavedList(id: string, ctx: FunctionContext): Promise<{ list: SavedList; expiresAt: Date } | null> {
+  if (!SavedListId.safeParse(id).success) return null;
+  const record = await ctx.store.findList(id);
+  if (!record) return null;
+  const metadata = {
+    name: record.name,
+    ...(record.description !== undefined ? { description: record.description } : {}),
+    ...(record.organisation !== undefined ? { organisation: record.organisation } : {}),
+    ...(record.owner !== undefined ? { owner: record.owner } : {}),
+    catalogListId: record.id,
+  };
+  const list: SavedList = {
+    ...summaryOf(record, ctx),
+    services: record.approvedServiceIds.flatMap((sid) => {
+      const s = ctx.catalogue.service(sid);
+      return s ? [ctx.catalogue.toService(s)] : [];
+    }),
+    // lastUpdated is the day the list was saved: a saved list never changes.
+    document: exportServiceList(ctx.catalogue, record.approvedServiceIds, metadata, {
+      today: record.createdAt.toISOString().slice(0, 10),
+      schemaUrl: ctx.serviceListSchemaUrl,
+      ...(record.statuses ? { statuses: record.statuses } : {}),
+    }),
+  };
+  return { list, expiresAt: record.expiresAt };
+}
+
+/** The id in `/v1/lists/<id>` or `/lists/<id>`: the last path segment, decoded ('' if it cannot be). */
+function idFromUrl(url: string): string {
+  const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return '';
+  }
+}
+
+const listNotFound = () =>
+  problem('not-found', { detail: 'No saved list has this id. Saved lists expire 90 days after they were created.', headers: corsHeaders });
+
+/** GET /v1/lists/{id}: the id is the last path segment of the request URL. */
+export async function getList(request: Request, ctx: FunctionContext): Promise<Response> {
+  const found = await readSavedList(idFromUrl(request.url), ctx);
+  if (!found) return listNotFound();
+  const secondsLeft = Math.floor((found.expiresAt.getTime() - ctx.now().getTime()) / 1000);
+  if (secondsLeft <= 0) return listNotFound();
+  return new Response(JSON.stringify(found.list), {
+    status: 200,
+    headers: {
+      'content-type': JSON_CONTENT_TYPE,
+      'cache-control': `public, max-age=${Math.min(BROWSER_MAX_AGE, secondsLeft)}, s-maxage=${Math.min(EDGE_MAX_AGE, secondsLeft)}`,
+      ...corsHeaders,
+    },
+  });
+}
+
 export const operations: OperationSpec[] = [
-  { method: 'post', path: '/v1/lists', operationId: 'saveList', summary: 'Save an approved list and get a shareable link', tags: ['Lists'], mutation: true, planned: true, responses: { 201: { description: 'The saved-list record' } } },
-  { method: 'get', path: '/v1/lists/{id}', operationId: 'getList', summary: 'Fetch a saved list (until it expires after 90 days)', tags: ['Lists'], planned: true, responses: { 200: { description: 'The saved list' } } },
+  {
+    method: 'post', path: '/v1/lists', operationId: 'saveList', summary: 'Save an approved list and get a shareable link', tags: ['Lists'], mutation: true,
+    description:
+      'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a service list interchange document (v1 schema). In the compact form every id must exist in the catalogue (422 otherwise); an interchange document may name services this catalogue does not know: they are kept and reported in `unknownServiceIds`.',
+    requestBody: { schema: CompactApprovedList, alternatives: [serviceListRef], description: 'The compact form, or an interchange document whose `$schema` is this deployment\'s v1 schema address.' },
+    responses: {
+      201: { description: 'Saved', schema: SavedListSummary, headers: { Location: { description: 'Path of the saved list: /v1/lists/{id}' } } },
+      400: problemResponse('Malformed JSON, or a body that is neither a valid compact list nor a valid interchange document (errors lists each problem with a JSON pointer)'),
+      422: problemResponse('Compact form with ids no service has (type /problems/unknown-services, errors and unknownIds list them)'),
+      503: problemResponse('The store does not answer; nothing was saved'),
+    },
+  },
+  {
+    method: 'get', path: '/v1/lists/{id}', operationId: 'getList', summary: 'Fetch a saved list (until it expires after 90 days)', tags: ['Lists'],
+    description:
+      'The list with each service resolved against the current catalogue (`services`, with `lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the expiry: `max-age` and `s-maxage` are at most the seconds left.',
+    pathParams: z.object({ id: SavedListId }),
+    responses: { 200: { description: 'The saved list', schema: SavedList }, 404: notFound('Saved list (unknown, malformed or expired id)') },
+  },
 ];

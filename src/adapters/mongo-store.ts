@@ -30,7 +30,11 @@ const clients = new Map<string, Promise<MongoClient>>();
 export function sharedMongoClient(uri: string): Promise<MongoClient> {
   let client = clients.get(uri);
   if (!client) {
-    client = MongoClient.connect(uri, { appName: 'cloud-service-catalogue', serverSelectionTimeoutMS: 5000, writeConcern: { w: 'majority' } });
+    // Options given in the URI win over these defaults (options passed here would override the URI).
+    const defaults = { serverSelectionTimeoutMS: 5000, w: 'majority' as const, appName: 'cloud-service-catalogue' };
+    const inUri = new Set([...new URLSearchParams(uri.split('?')[1] ?? '').keys()].map((k) => k.toLowerCase()));
+    const options = Object.fromEntries(Object.entries(defaults).filter(([k]) => !inUri.has(k.toLowerCase())));
+    client = MongoClient.connect(uri, options);
     client.catch(() => clients.delete(uri));
     clients.set(uri, client);
   }

@@ -61,7 +61,7 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
     describe('saved lists', () => {
       it('returns a saved list with every field as saved', async () => {
         const s = await fresh();
-        const saved = list(clock, { description: 'Reviewed <b>quarterly</b> & "signed off"', organisation: 'Platform team', owner: 'cloud@example.org', approvedServiceIds: ['b-2', 'a-1', 'retired-thing'] });
+        const saved = list(clock, { description: 'Reviewed <b>quarterly</b> & "signed off"', organisation: 'Platform team', owner: 'cloud@example.org', approvedServiceIds: ['b-2', 'a-1', 'retired-thing'], statuses: { 'a-1': 'restricted', 'retired-thing': 'disabled' } });
         await s.saveList(saved);
         expect(await s.findList(saved.id)).toEqual(saved);
       });

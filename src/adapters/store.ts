@@ -33,6 +33,8 @@ export interface SavedListRecord {
   owner?: string;
   /** As saved, in the order given, including ids the catalogue did not know. */
   approvedServiceIds: string[];
+  /** Governance status of services that are not `enabled` (from interchange documents). */
+  statuses?: Record<string, 'restricted' | 'disabled'>;
 }
 
 export interface FeedbackRecord {

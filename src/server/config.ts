@@ -11,8 +11,14 @@ export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('Port to listen on'),
   DATA_DIR: z.string().min(1).default('./data').describe('Directory of the embedded store (used when MONGODB_URI is not set)'),
-  MONGODB_URI: optionalString.describe('MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB'),
-  MONGODB_DB: z.string().min(1).default('cloud_service_catalogue').describe('MongoDB database name'),
+  MONGODB_URI: optionalString
+    .pipe(z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string').optional())
+    .describe('MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB'),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a MongoDB database name (1 to 63 characters, none of /\\. "$*<>:|?)')
+    .default('cloud_service_catalogue')
+    .describe('MongoDB database name'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').describe('Public base URL, used in shareable list links'),
   SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
@@ -28,7 +34,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const r = ConfigSchema.safeParse(picked);
   if (r.success) return { config: r.data };
-  return { problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(picked[String(i.path[0])])})`) };
+  // Never print a connection string: it can carry a password.
+  const shown = (key: string) => (key === 'MONGODB_URI' ? '(value hidden)' : `(got ${JSON.stringify(picked[key])})`);
+  return { problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message} ${shown(String(i.path[0]))}`) };
 }
 
 /**

@@ -1,0 +1,51 @@
+/** Configuration by environment: validated with zod at start-up, documented in the README. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigSchema, loadConfig } from '../src/server/config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const { config } = loadConfig({});
+    expect(config).toMatchObject({ PORT: 4321, DATA_DIR: './data', TRUST_PROXY: 0, RATE_LIMIT_POINTS: 10, RATE_LIMIT_WINDOW_SECONDS: 60, STATUS_SAMPLE_SECONDS: 300 });
+    expect(config!.MONGODB_URI).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['TRUST_PROXY', '-1'],
+    ['MAX_BODY_BYTES', '10'],
+    ['STATUS_SAMPLE_SECONDS', '1'],
+    ['PUBLIC_URL', 'ftp://example.org'],
+    ['MONGODB_DB', 'a/b'],
+  ])('names %s=%s as a problem', (key, value) => {
+    const { config, problems } = loadConfig({ [key]: value });
+    expect(config).toBeUndefined();
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${key}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\)$`))]);
+  });
+
+  it('rejects a connection string that is not MongoDB without printing it', () => {
+    const { problems } = loadConfig({ MONGODB_URI: 'postgres://user:secret@db/x' });
+    expect(problems).toHaveLength(1);
+    expect(problems![0]).toMatch(/^MONGODB_URI: /);
+    expect(problems![0]).not.toContain('secret');
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ MONGODB_URI: '', PORT: '' }).config).toMatchObject({ PORT: 4321 });
+  });
+});
+
+it('npm start exits 1 with a clear message on a bad value', () => {
+  const r = spawnSync(process.execPath, ['src/server/start.mjs'], { env: { ...process.env, PORT: 'eighty', RATE_LIMIT_POINTS: '0' }, encoding: 'utf8', timeout: 20_000 });
+  expect(r.status).toBe(1);
+  expect(r.stderr).toContain('Invalid configuration');
+  expect(r.stderr).toMatch(/PORT: .*"eighty"/);
+  expect(r.stderr).toMatch(/RATE_LIMIT_POINTS: /);
+});
+
+it('documents every variable in the README', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  for (const key of Object.keys(ConfigSchema.shape)) expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
+});
