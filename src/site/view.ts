@@ -22,7 +22,11 @@ export interface ServiceRow {
   lifecycle: 'active' | 'preview' | 'deprecated' | 'sunset' | 'retired';
   warning?: string;
   icon: string;
-  /** Folded search words, space-separated, for in-page filtering. */
+  /**
+   * Folded search words the row does not show (id, short name, keywords,
+   * sub-services), space-separated; the in-page filter adds the words of the
+   * shown name and description, so the HTML does not carry them twice.
+   */
   text: string;
 }
 
@@ -42,7 +46,7 @@ export function serviceRow(catalogue: Catalogue, s: ServiceEntry): ServiceRow {
     lifecycle: s.lifecycle?.status ?? 'active',
     ...(warning ? { warning } : {}),
     icon: serviceIconPath(s.id),
-    text: [...new Set(words([s.id, s.name, s.shortName, s.description, ...s.keywords, ...s.subServices.map((x) => x.name)].join(' ')))].join(' '),
+    text: [...new Set(words([s.id, s.shortName, ...s.keywords, ...s.subServices.map((x) => x.name)].join(' ')))].join(' '),
   };
 }
 

@@ -77,3 +77,16 @@ export async function javascriptWeight(page: Page, url: string): Promise<{ gzipp
   const gzipped = [...external.map((e) => e.body), ...inline.map((t) => Buffer.from(t))].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
   return { gzipped, files: [...external.map((e) => e.url), ...inline.map((_, i) => `inline #${i + 1}`)] };
 }
+
+/** Document basics a Lighthouse audit checks: title, language, description, viewport, one h1, a main landmark. */
+export const documentProblems = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const problems: string[] = [];
+    if (!document.title.trim()) problems.push('no <title>');
+    if (!document.documentElement.lang) problems.push('no <html lang>');
+    if (!document.querySelector('meta[name=description]')?.getAttribute('content')) problems.push('no meta description');
+    if (!/width=device-width/.test(document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '')) problems.push('no responsive viewport meta');
+    if (document.querySelectorAll('h1').length !== 1) problems.push(`${document.querySelectorAll('h1').length} <h1> elements`);
+    if (document.querySelectorAll('main').length !== 1) problems.push('not exactly one <main>');
+    return problems;
+  });

@@ -19,7 +19,7 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 import { validateScp } from '../validators/aws-scp.ts';
 import { validateAzurePolicyDefinition } from '../validators/azure-policy.ts';
 import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
-import { CHROMIUM, hasChromium, imagesWithoutDimensions, javascriptWeight, launch, overflowPx, PHONE, DESKTOP, screenshots, seriousViolations } from './browser.ts';
+import { CHROMIUM, documentProblems, hasChromium, imagesWithoutDimensions, javascriptWeight, launch, overflowPx, PHONE, DESKTOP, screenshots, seriousViolations } from './browser.ts';
 
 if (!hasChromium) console.warn(`\n  SKIPPED: browser tests need Chromium at ${CHROMIUM} (npm test installs it with src/scripts/ensure-chromium.sh)\n`);
 
@@ -36,6 +36,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
   let shareUrl: string;
   let exportedFile: string;
   const pageTypes: Record<string, string> = {};
+  let stopping = false;
 
   const url = (path: string) => `${server.url}${path}`;
   const byId = (id: string) => data.services.find((s) => s.id === id)!;
@@ -43,6 +44,10 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launch()]);
+    // If the server dies mid-run, say why instead of leaving only "connection refused" failures.
+    server.process.once('exit', (code, signal) => {
+      if (!stopping) console.error(`The test server exited (${code ?? signal}):\n${server.output()}`);
+    });
     data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
     const aws = data.services.find((s) => s.provider === 'aws' && !s.lifecycle && first(s.equivalents.azure) && first(s.equivalents.gcp))!;
     expect(aws, 'the catalogue has an AWS service with Azure and Google Cloud equivalents').toBeTruthy();
@@ -66,6 +71,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     page = await context.newPage();
   });
   afterAll(async () => {
+    stopping = true;
     await browser?.close();
     await server?.stop();
   });
@@ -78,6 +84,8 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(target.name);
     const hit = page.locator('#search-results').getByRole('link', { name: target.name, exact: true });
     await hit.waitFor();
+    // Results carry the add button too.
+    await expect(page.locator(`#search-results button[data-list-toggle="${target.id}"]`).isVisible()).resolves.toBe(true);
     await hit.click();
     await page.waitForURL(`**/services/${target.slug}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(target.name);
@@ -330,7 +338,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await fresh.close();
   });
 
-  it('passes axe (no serious or critical violations), fits 360 px, in light and dark, with screenshots of every page type', async () => {
+  it('passes axe (no serious or critical violations) and the document checks, fits 360 px, in light and dark, with screenshots of every page type', async () => {
     const failures: string[] = [];
     for (const [type, path] of Object.entries(pageTypes)) {
       for (const scheme of ['light', 'dark'] as const) {
@@ -342,6 +350,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
           const over = await overflowPx(page);
           if (over > 0) failures.push(`${type} ${scheme} ${viewport.width}px: ${over}px horizontal overflow`);
           for (const src of await imagesWithoutDimensions(page)) failures.push(`${type}: image without width/height ${src}`);
+          if (viewport === DESKTOP && scheme === 'light') for (const p of await documentProblems(page)) failures.push(`${type}: ${p}`);
         }
         if (scheme === 'light') await screenshots(page, type);
         else await screenshots(page, `${type}-dark`);

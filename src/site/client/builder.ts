@@ -73,7 +73,7 @@ export function startBuilder(): void {
     }
     groups.replaceChildren(
       ...g.providers.map((p) =>
-        el('section', { className: 'card', ariaLabel: p.name } as Partial<HTMLElement>,
+        el('section', { className: 'card', attrs: { 'aria-label': p.name } },
           el('h3', {}, `${p.name} (${p.count})`),
           ...p.categories.map((c) =>
             el('div', {},

@@ -5,6 +5,7 @@
  */
 import { networkFailureMessage, problemMessage } from '../format.ts';
 import { el } from './dom.ts';
+import { renderListButtons } from './list-buttons.ts';
 
 interface Hit {
   id: string;
@@ -66,12 +67,14 @@ export function startHomeSearch(): void {
               { className: 'body' },
               el('h3', {}, el('a', { href: `/services/${s.slug}` }, s.name), ...(s.lifecycle ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, s.lifecycle.status)] : [])),
               el('p', {}, s.description),
+              el('button', { type: 'button', className: 'secondary', hidden: true, dataset: { listToggle: s.id }, attrs: { 'aria-pressed': 'false' } }, el('span', { dataset: { label: '' } }, 'Add to my list'), el('span', { className: 'visually-hidden' }, `: ${s.name}`)),
             ),
           ),
         ),
       ),
       el('p', {}, all),
     );
+    renderListButtons();
   };
   input.addEventListener('input', () => {
     clearTimeout(timer);

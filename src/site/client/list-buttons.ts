@@ -6,7 +6,8 @@
 import { hasId, toggleId, type ApprovedListState } from '../list-state.ts';
 import { onListChange, readList, updateList } from './store.ts';
 
-function render(state: ApprovedListState): void {
+/** Brings buttons and counters in step with the list (call after adding buttons to the page). */
+export function renderListButtons(state: ApprovedListState = readList()): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('button[data-list-toggle]')) {
     const on = hasId(state, b.dataset.listToggle!);
     b.hidden = false;
@@ -27,6 +28,6 @@ export function startListButtons(): void {
     if (!button) return;
     updateList((s) => toggleId(s, button.dataset.listToggle!));
   });
-  onListChange(render);
-  render(readList());
+  onListChange(renderListButtons);
+  renderListButtons();
 }

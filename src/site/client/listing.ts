@@ -3,7 +3,7 @@
  * API), the URL keeps them so a filtered view can be shared, and compare
  * selection stops at 10.
  */
-import { criteriaFrom, matches, type FilterableRow } from '../filter.ts';
+import { criteriaFrom, matches, words, type FilterableRow } from '../filter.ts';
 import { plural } from '../format.ts';
 
 export const MAX_COMPARE = 10;
@@ -20,7 +20,7 @@ export function startListing(): void {
       category: li.dataset.category!,
       lifecycle: li.dataset.lifecycle!,
       freeTier: li.dataset.free === 'true',
-      text: li.dataset.text ?? '',
+      text: `${li.dataset.text ?? ''} ${words(`${li.querySelector('h3 a')?.textContent ?? ''} ${li.querySelector('[data-description]')?.textContent ?? ''}`).join(' ')}`,
     }));
     const apply = (updateUrl: boolean) => {
       const params = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);

@@ -72,7 +72,7 @@ export function startStatus(): void {
       }
       tbody = el('tbody');
       history.replaceChildren(
-        el('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Status history, scrolls sideways' } as Partial<HTMLDivElement>,
+        el('div', { className: 'table-scroll', tabIndex: 0, attrs: { role: 'region', 'aria-label': 'Status history, scrolls sideways' } },
           el(
             'table',
             {},
