@@ -133,7 +133,9 @@ describe('csc policy and markdown give the API\'s documents', () => {
     ['azure', '/v1/policies/azure-policy'],
     ['gcp', '/v1/policies/gcp-org-policy'],
   ])('policy %s writes the same bytes as POST %s, for the compact form and the interchange file', async (target, path) => {
-    const list = { name: 'CLI parity', approvedServiceIds: ids };
+    // A few services of each cloud: a list every provider's size limit admits.
+    const some = ['aws', 'azure', 'gcp'].flatMap((p) => byProvider(p).slice(0, 25));
+    const list = { name: 'CLI parity', approvedServiceIds: some };
     const compact = file(`list-${target}.json`, list);
     const fromApi = await api(path, list);
     expect(fromApi.status).toBe(200);
@@ -141,7 +143,7 @@ describe('csc policy and markdown give the API\'s documents', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(fromApi.text);
     const exported = join(dir, `list-${target}.interchange.json`);
-    expect(csc(['export', '--ids', ids.join(','), '--name', 'CLI parity', '-o', exported]).code).toBe(0);
+    expect(csc(['export', '--ids', some.join(','), '--name', 'CLI parity', '-o', exported]).code).toBe(0);
     const out = join(dir, `policy-${target}.json`);
     expect(csc(['policy', target, exported, '-o', out]).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(fromApi.text);
