@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/match the filters/);
   });
 
-  it('filters and searches without JavaScript (the form lands on /search)', async () => {
+  it('works without JavaScript: filters land on /search, compare and feedback are plain forms', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
     const p = await noJs.newPage();
     const category = trio[0]!.category;
@@ -133,6 +133,19 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(p.locator('[data-lifecycle-warning]').isVisible()).resolves.toBe(true);
     await expect(p.locator('button[data-list-toggle]').isVisible()).resolves.toBe(false);
     pageTypes.search = new URL(p.url()).pathname + new URL(p.url()).search;
+    // Compare works as a plain form too.
+    await p.goto(url('/services'));
+    for (const s of trio.slice(0, 2)) await p.locator(`input[data-compare][value="${s.id}"]`).check();
+    await p.locator('[data-compare-submit]').click();
+    await expect(p.locator('table.compare thead th').count()).resolves.toBe(2);
+    // Feedback posts to the on-demand /feedback page, which calls the same server function.
+    await p.goto(url('/feedback'));
+    await p.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(p.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
+    await p.getByLabel('Your message (required)').fill('<img src=x onerror=alert(1)> works without scripts');
+    await p.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(p.locator('[data-feedback-result]').textContent()).resolves.toMatch(/Thank you.*Reference/);
+    await expect(p.locator('img[src=x]').count()).resolves.toBe(0);
     await noJs.close();
   });
 

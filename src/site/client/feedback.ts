@@ -1,6 +1,11 @@
-/** The feedback form: validates the message, posts JSON to /v1/feedback, says what happened. */
+/**
+ * The feedback form, enhanced: posts JSON to /v1/feedback and answers in
+ * place. Without JavaScript the same form posts to /feedback, which calls the
+ * same server function.
+ */
 import { el, notice } from './dom.ts';
 import { request } from './http.ts';
+import { feedbackBodyFrom } from '../feedback-form.ts';
 
 export function startFeedback(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-feedback-form]');
@@ -9,21 +14,16 @@ export function startFeedback(): void {
   const message = form.querySelector<HTMLTextAreaElement>('textarea[name=message]')!;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const data = new FormData(form);
-    const text = String(data.get('message') ?? '').trim();
-    if (!text) {
+    const from = document.referrer ? new URL(document.referrer) : undefined;
+    const parsed = feedbackBodyFrom(new FormData(form), from?.origin === location.origin ? from.pathname : undefined);
+    if (!parsed.ok) {
       message.setAttribute('aria-invalid', 'true');
-      result.replaceChildren(notice('error', 'Please write a message before sending.'));
+      result.replaceChildren(notice('error', parsed.message));
       message.focus();
       return;
     }
     message.removeAttribute('aria-invalid');
-    const body: Record<string, unknown> = { message: text, page: document.referrer ? new URL(document.referrer).pathname : location.pathname };
-    for (const k of ['category', 'contact'] as const) {
-      const v = String(data.get(k) ?? '').trim();
-      if (v) body[k] = v;
-    }
-    if (data.get('rating')) body.rating = Number(data.get('rating'));
+    const body = parsed.body;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
     button.disabled = true;
     const r = await request<{ id: string; receivedAt: string }>('send your feedback', '/v1/feedback', { json: body });
