@@ -66,6 +66,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       api: '/api',
       status: '/status',
       feedback: '/feedback',
+      notFound: '/services/no-such-service',
     });
     context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     page = await context.newPage();
@@ -263,6 +264,12 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(page.locator('[data-list-error]').textContent()).resolves.toMatch(/does not exist or has expired.*90 days/);
   });
 
+  it('answers an unknown page with the site 404 page', async () => {
+    const r = await page.goto(url('/services/no-such-service'));
+    expect(r!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+  });
+
   it('imports a file by the file picker, and explains an invalid one in plain words', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();
@@ -375,7 +382,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(failures).toEqual([]);
     // Every page type was reached by the flows above (search results and the shared list come from them).
-    expect(Object.keys(pageTypes).sort()).toEqual(['api', 'builder', 'category', 'compare', 'feedback', 'home', 'lifecycle', 'listing', 'provider', 'search', 'service', 'shared', 'status'].sort());
+    expect(Object.keys(pageTypes).sort()).toEqual(['api', 'builder', 'category', 'compare', 'feedback', 'home', 'lifecycle', 'listing', 'notFound', 'provider', 'search', 'service', 'shared', 'status'].sort());
   }, 240_000);
 
   it('can be used with the keyboard: skip link, visible focus', async () => {
