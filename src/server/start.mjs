@@ -1,5 +1,5 @@
 // `npm start`: serves the built service (dist/) on HOST:PORT. No build here.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
@@ -18,11 +18,18 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
 
 const { handler } = await import(`${dist}server/entry.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
+const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
 
 const server = createServer(async (req, res) => {
   try {
     if (await serveStatic(req, res)) return;
     await handler(req, res, () => {
+      // Nothing matched: the site's own 404 page for people, plain text otherwise.
+      if (notFoundPage && !req.url?.startsWith('/v1/')) {
+        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+        return;
+      }
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not found');
     });

@@ -1,0 +1,38 @@
+/**
+ * The feedback form, enhanced: posts JSON to /v1/feedback and answers in
+ * place. Without JavaScript the same form posts to /feedback, which calls the
+ * same server function.
+ */
+import { el, notice } from './dom.ts';
+import { request } from './http.ts';
+import { feedbackBodyFrom } from '../feedback-form.ts';
+
+export function startFeedback(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-feedback-form]');
+  if (!form) return;
+  const result = form.querySelector<HTMLElement>('[data-feedback-result]')!;
+  const message = form.querySelector<HTMLTextAreaElement>('textarea[name=message]')!;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const from = document.referrer ? new URL(document.referrer) : undefined;
+    const parsed = feedbackBodyFrom(new FormData(form), from?.origin === location.origin ? from.pathname : undefined);
+    if (!parsed.ok) {
+      message.setAttribute('aria-invalid', 'true');
+      result.replaceChildren(notice('error', parsed.message));
+      message.focus();
+      return;
+    }
+    message.removeAttribute('aria-invalid');
+    const body = parsed.body;
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+    button.disabled = true;
+    const r = await request<{ id: string; receivedAt: string }>('send your feedback', '/v1/feedback', { json: body });
+    button.disabled = false;
+    if (!r.ok) {
+      result.replaceChildren(notice('error', r.message));
+      return;
+    }
+    form.reset();
+    result.replaceChildren(notice('ok', el('p', {}, 'Thank you: your feedback was received. Reference ', el('code', {}, r.body.id), '.')));
+  });
+}

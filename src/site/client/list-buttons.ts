@@ -1,0 +1,33 @@
+/**
+ * "Add to my list" buttons on any page (`button[data-list-toggle="<id>"]`,
+ * rendered hidden so that they only appear when this script runs) and the
+ * header count. Loaded on every page: keep it tiny.
+ */
+import { hasId, toggleId, type ApprovedListState } from '../list-state.ts';
+import { onListChange, readList, updateList } from './store.ts';
+
+/** Brings buttons and counters in step with the list (call after adding buttons to the page). */
+export function renderListButtons(state: ApprovedListState = readList()): void {
+  for (const b of document.querySelectorAll<HTMLButtonElement>('button[data-list-toggle]')) {
+    const on = hasId(state, b.dataset.listToggle!);
+    b.hidden = false;
+    b.setAttribute('aria-pressed', String(on));
+    const label = b.querySelector('[data-label]');
+    if (label) label.textContent = on ? 'In my list (remove)' : 'Add to my list';
+  }
+  for (const c of document.querySelectorAll<HTMLElement>('[data-list-count]')) {
+    c.textContent = String(state.ids.length);
+    c.hidden = false;
+    c.setAttribute('aria-label', `${state.ids.length} services in your list`);
+  }
+}
+
+export function startListButtons(): void {
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-list-toggle]');
+    if (!button) return;
+    updateList((s) => toggleId(s, button.dataset.listToggle!));
+  });
+  onListChange(renderListButtons);
+  renderListButtons();
+}

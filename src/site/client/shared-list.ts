@@ -1,0 +1,24 @@
+/** "Import into my list" on a shared list page. */
+import { addIds, emptyList } from '../list-state.ts';
+import { plural } from '../format.ts';
+import { notice } from './dom.ts';
+import { readList, updateList } from './store.ts';
+
+export function startSharedImport(): void {
+  const box = document.querySelector<HTMLElement>('[data-shared-import]');
+  if (!box) return;
+  box.hidden = false;
+  const ids = JSON.parse(box.dataset.ids ?? '[]') as string[];
+  const out = box.querySelector<HTMLElement>('[data-shared-result]')!;
+  for (const b of box.querySelectorAll<HTMLButtonElement>('button[data-shared-mode]')) {
+    b.addEventListener('click', () => {
+      const replace = b.dataset.sharedMode === 'replace';
+      updateList((s) => (replace ? { name: box.dataset.name || emptyList().name, description: box.dataset.description ?? '', ids: addIds(emptyList(), ids).ids } : addIds(s, ids)));
+      out.replaceChildren(notice('ok', `Done: your list now has ${plural(readList().ids.length, 'service')}.`));
+      const link = document.createElement('a');
+      link.href = '/list';
+      link.textContent = 'Open my list';
+      out.firstElementChild?.append(link);
+    });
+  }
+}

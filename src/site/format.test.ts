@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { humanDate, lifecycleWarning, networkFailureMessage, problemMessage, retryAfterSeconds, waitInWords } from './format.ts';
+
+describe('wait times in words', () => {
+  it.each([
+    [0, 'about 1 second'],
+    [1, 'about 1 second'],
+    [45, 'about 45 seconds'],
+    [60, 'about 1 minute'],
+    [61, 'about 2 minutes'],
+    [3600, 'about 1 hour'],
+    [7300, 'about 2 hours'],
+  ])('%d s is %s', (s, words) => expect(waitInWords(s)).toBe(words));
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = new Date('2026-05-01T10:00:00Z');
+    expect(retryAfterSeconds('37', now)).toBe(37);
+    expect(retryAfterSeconds('Fri, 01 May 2026 10:02:00 GMT', now)).toBe(120);
+    expect(retryAfterSeconds('soon', now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
+  });
+});
+
+describe('problem messages', () => {
+  it('gives the wait on 429', () => {
+    expect(problemMessage('save the list', 429, { title: 'Too many requests' }, '42')).toBe(
+      'Too many requests: you can save the list again in about 42 seconds. The service allows 10 changes per minute from one address.',
+    );
+    expect(problemMessage('save the list', 429, undefined, null)).toMatch(/again in a minute/);
+  });
+
+  it('names validation errors and keeps the detail', () => {
+    const m = problemMessage('generate the policy', 422, { title: 'Unknown service ids', detail: 'Not in the catalogue.', errors: [{ message: 'aws-nope is unknown' }, { pointer: '/x' }] });
+    expect(m).toBe('Could not generate the policy: unknown service ids. Not in the catalogue. (aws-nope is unknown)');
+  });
+
+  it('explains server errors and network failures', () => {
+    expect(problemMessage('search', 503, {})).toMatch(/service had a problem \(503\)/);
+    expect(networkFailureMessage('search')).toMatch(/could not be reached/);
+  });
+});
+
+describe('lifecycle warnings', () => {
+  it('is silent for active services', () => expect(lifecycleWarning('S3', undefined)).toBeUndefined());
+
+  it('says what happens and where to move', () => {
+    expect(lifecycleWarning('CodeStar', { status: 'retired', sunsetDate: '2024-07-31', successorSlug: 'aws-codecatalyst' }, 'Amazon CodeCatalyst')).toBe(
+      'CodeStar was retired on 31 July 2024 and can no longer be used. Plan a move to Amazon CodeCatalyst.',
+    );
+    expect(lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-01-02' })).toBe('X is being retired on 2 January 2027.');
+    expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(/^X is deprecated: it may be closed to new customers\.$/);
+    expect(lifecycleWarning('X', { status: 'preview', gaTarget: 'H2 2026' })).toMatch(/preview \(general availability expected H2 2026\)/);
+  });
+
+  it('formats dates without locale surprises', () => {
+    expect(humanDate('2026-12-09')).toBe('9 December 2026');
+    expect(humanDate('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Words people read: wait times, lifecycle labels and warnings, and problem
+ * details turned into sentences. Pure, shared by pages (build time) and
+ * client scripts (browser).
+ */
+
+export type LifecycleStatus = 'active' | 'preview' | 'deprecated' | 'sunset' | 'retired';
+
+export const lifecycleLabels: Record<LifecycleStatus, string> = {
+  active: 'Active',
+  preview: 'Preview',
+  deprecated: 'Deprecated',
+  sunset: 'Sunset announced',
+  retired: 'Retired',
+};
+
+export interface LifecycleLike {
+  status: Exclude<LifecycleStatus, 'active'>;
+  sunsetDate?: string | undefined;
+  gaTarget?: string | undefined;
+  successorSlug?: string | undefined;
+  note?: string | undefined;
+}
+
+/** `2024-07-31` as `31 July 2024` (UTC, English, no locale surprises). */
+export function humanDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${Number(m[3])} ${months[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
+}
+
+/**
+ * One sentence warning about a service that is not active and generally
+ * available, or undefined for an active one. `successorName` resolves the
+ * successor slug when the caller knows it.
+ */
+export function lifecycleWarning(name: string, lifecycle: LifecycleLike | undefined, successorName?: string): string | undefined {
+  if (!lifecycle) return undefined;
+  const when = lifecycle.sunsetDate ? humanDate(lifecycle.sunsetDate) : undefined;
+  const successor = successorName ?? lifecycle.successorSlug;
+  const move = successor ? ` Plan a move to ${successor}.` : '';
+  switch (lifecycle.status) {
+    case 'preview':
+      return `${name} is in preview${lifecycle.gaTarget ? ` (general availability expected ${lifecycle.gaTarget})` : ''}: features and terms may change.`;
+    case 'deprecated':
+      return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: it may be closed to new customers.${move}`;
+    case 'sunset':
+      return `${name} is being retired${when ? ` on ${when}` : ''}.${move}`;
+    case 'retired':
+      return `${name} was retired${when ? ` on ${when}` : ''} and can no longer be used.${move}`;
+  }
+}
+
+/** A wait in plain words: "about 45 seconds", "about 2 minutes", "about 1 hour". */
+export function waitInWords(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `about ${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  if (m < 60) return `about ${m} minute${m === 1 ? '' : 's'}`;
+  const h = Math.round(m / 60);
+  return `about ${h} hour${h === 1 ? '' : 's'}`;
+}
+
+/** Seconds to wait from a Retry-After value (delay-seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null | undefined, now: Date = new Date()): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, Math.round((at - now.getTime()) / 1000));
+}
+
+export interface ProblemLike {
+  title?: unknown;
+  detail?: unknown;
+  status?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * What went wrong, for a person, from an HTTP status, its problem body (when
+ * there is one) and Retry-After. `what` names the action ("save the list").
+ */
+export function problemMessage(what: string, status: number, body: ProblemLike | undefined, retryAfter?: string | null, now?: Date): string {
+  const detail = typeof body?.detail === 'string' && body.detail.trim() ? ` ${body.detail.trim()}` : '';
+  if (status === 429) {
+    const wait = retryAfterSeconds(retryAfter, now);
+    return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}. The service allows 10 changes per minute from one address.`;
+  }
+  if (status === 404) return `Could not ${what}: it was not found.${detail}`;
+  if (status === 413) return `Could not ${what}: the list is too large to send.${detail}`;
+  if (status === 422 || status === 400) {
+    const errors = Array.isArray(body?.errors)
+      ? body.errors
+          .map((e: unknown) => (typeof e === 'object' && e && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : undefined))
+          .filter((x): x is string => !!x)
+          .slice(0, 5)
+      : [];
+    const title = typeof body?.title === 'string' ? body.title : 'the request was not accepted';
+    return `Could not ${what}: ${title.toLowerCase()}.${detail}${errors.length ? ` (${errors.join('; ')})` : ''}`;
+  }
+  if (status >= 500) return `Could not ${what}: the service had a problem (${status}). Please try again in a moment.${detail}`;
+  return `Could not ${what} (${status}).${detail}`;
+}
+
+/** The message for a fetch that never got an answer. */
+export const networkFailureMessage = (what: string): string =>
+  `Could not ${what}: the service could not be reached. Check your connection and try again.`;
+
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

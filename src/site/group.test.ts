@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { groupList, type GroupingData } from './group.ts';
+
+const data: GroupingData = {
+  providers: [
+    { id: 'aws', name: 'Amazon Web Services' },
+    { id: 'gcp', name: 'Google Cloud' },
+  ],
+  categories: [
+    { id: 'compute', name: 'Compute' },
+    { id: 'storage', name: 'Storage' },
+  ],
+  services: [
+    { id: 'aws-s3', slug: 'aws-s3', name: 'Amazon S3', provider: 'aws', category: 'storage', hasFreeTier: true },
+    { id: 'aws-ec2', slug: 'aws-ec2', name: 'Amazon EC2', provider: 'aws', category: 'compute', hasFreeTier: true },
+    { id: 'aws-old', slug: 'aws-old', name: 'Old Thing', provider: 'aws', category: 'compute', hasFreeTier: false, lifecycle: { status: 'retired', sunsetDate: '2024-01-31', successorSlug: 'aws-ec2' } },
+    { id: 'gcp-gcs', slug: 'gcp-gcs', name: 'Cloud Storage', provider: 'gcp', category: 'storage', hasFreeTier: true },
+  ],
+};
+
+describe('grouping the approved list', () => {
+  it('groups by provider then category in catalogue order, names sorted', () => {
+    const g = groupList(data, ['gcp-gcs', 'aws-s3', 'aws-old', 'aws-ec2']);
+    expect(g.providers.map((p) => [p.id, p.count, p.categories.map((c) => [c.id, c.services.map((s) => s.service.id)])])).toEqual([
+      ['aws', 3, [['compute', ['aws-ec2', 'aws-old']], ['storage', ['aws-s3']]]],
+      ['gcp', 1, [['storage', ['gcp-gcs']]]],
+    ]);
+    expect(g.total).toBe(4);
+  });
+
+  it('warns about services that are not active, naming the successor', () => {
+    const g = groupList(data, ['aws-old']);
+    expect(g.warnings).toEqual([{ id: 'aws-old', name: 'Old Thing', slug: 'aws-old', status: 'retired', text: 'Old Thing was retired on 31 January 2024 and can no longer be used. Plan a move to Amazon EC2.' }]);
+    expect(g.providers[0]!.categories[0]!.services[0]!.warning).toBe(g.warnings[0]!.text);
+  });
+
+  it('reports ids it does not know and leaves out empty providers', () => {
+    const g = groupList(data, ['aws-s3', 'azure-nope']);
+    expect(g.unknownIds).toEqual(['azure-nope']);
+    expect(g.providers.map((p) => p.id)).toEqual(['aws']);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The approved list as the builder shows it: grouped by provider, then
+ * category, with a warning per service that is not active and generally
+ * available, and the ids this catalogue does not know. Pure over the
+ * catalogue's plain data (the builder loads it from /catalogue.json).
+ */
+import { lifecycleWarning, type LifecycleLike } from './format.ts';
+
+export interface GroupableService {
+  id: string;
+  slug: string;
+  name: string;
+  provider: string;
+  category: string;
+  hasFreeTier: boolean;
+  lifecycle?: LifecycleLike | undefined;
+}
+
+export interface GroupingData {
+  providers: { id: string; name: string }[];
+  categories: { id: string; name: string }[];
+  services: GroupableService[];
+}
+
+export interface ListedService {
+  service: GroupableService;
+  warning?: string;
+}
+
+export interface GroupedList {
+  providers: { id: string; name: string; count: number; categories: { id: string; name: string; services: ListedService[] }[] }[];
+  warnings: { id: string; name: string; slug: string; status: string; text: string }[];
+  unknownIds: string[];
+  total: number;
+}
+
+export function groupList(data: GroupingData, ids: readonly string[]): GroupedList {
+  const byId = new Map(data.services.map((s) => [s.id, s]));
+  const bySlug = new Map(data.services.map((s) => [s.slug, s]));
+  const known: GroupableService[] = [];
+  const unknownIds: string[] = [];
+  for (const id of ids) {
+    const s = byId.get(id) ?? bySlug.get(id);
+    if (s) known.push(s);
+    else unknownIds.push(id);
+  }
+  const providerOrder = data.providers.map((p) => p.id);
+  const categoryOrder = data.categories.map((c) => c.id);
+  const warnings: GroupedList['warnings'] = [];
+  const providers: GroupedList['providers'] = [];
+  for (const provider of providerOrder) {
+    const mine = known.filter((s) => s.provider === provider);
+    if (!mine.length) continue;
+    const categories = categoryOrder
+      .map((cat) => ({
+        id: cat,
+        name: data.categories.find((c) => c.id === cat)?.name ?? cat,
+        services: mine
+          .filter((s) => s.category === cat)
+          .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+          .map((service) => {
+            const successor = service.lifecycle?.successorSlug ? bySlug.get(service.lifecycle.successorSlug) : undefined;
+            const warning = lifecycleWarning(service.name, service.lifecycle, successor?.name);
+            if (warning) warnings.push({ id: service.id, name: service.name, slug: service.slug, status: service.lifecycle!.status, text: warning });
+            return warning ? { service, warning } : { service };
+          }),
+      }))
+      .filter((c) => c.services.length);
+    providers.push({ id: provider, name: data.providers.find((p) => p.id === provider)?.name ?? provider, count: mine.length, categories });
+  }
+  return { providers, warnings, unknownIds, total: known.length };
+}

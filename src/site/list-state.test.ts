@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { addIds, compactBody, DEFAULT_LIST_NAME, emptyList, fileStem, MAX_LIST_IDS, parseStoredList, removeIds, serializeList, toggleId } from './list-state.ts';
+
+describe('stored approved list', () => {
+  it('round-trips through storage', () => {
+    const state = { name: 'Platform', description: 'Reviewed', ids: ['aws-s3', 'gcp-firestore'] };
+    expect(parseStoredList(serializeList(state))).toEqual(state);
+  });
+
+  it.each([null, '', 'not json', '42', '[]', '{"ids": "aws-s3"}', 'null'])('reads %j as an empty list', (raw) => {
+    expect(parseStoredList(raw)).toEqual(emptyList());
+  });
+
+  it('drops what is not an id, repeats, and hostile keys', () => {
+    const raw = '{"name":"  ","ids":["aws-s3","aws-s3","<script>","AWS-S3",7,"gcp-x"],"__proto__":{"polluted":true}}';
+    const s = parseStoredList(raw);
+    expect(s.ids).toEqual(['aws-s3', 'gcp-x']);
+    expect(s.name).toBe(DEFAULT_LIST_NAME);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('adds in order without repeats, removes and toggles', () => {
+    let s = addIds(emptyList(), ['b-1', 'a-1', 'b-1', 'Not An Id']);
+    expect(s.ids).toEqual(['b-1', 'a-1']);
+    s = toggleId(s, 'a-1');
+    expect(s.ids).toEqual(['b-1']);
+    s = toggleId(s, 'c-1');
+    expect(s.ids).toEqual(['b-1', 'c-1']);
+    expect(removeIds(s, ['b-1', 'zz']).ids).toEqual(['c-1']);
+  });
+
+  it('stops at the size bound', () => {
+    const many = Array.from({ length: MAX_LIST_IDS + 5 }, (_, i) => `x-${i}`);
+    expect(addIds(emptyList(), many).ids).toHaveLength(MAX_LIST_IDS);
+  });
+
+  it('builds the compact body the API takes', () => {
+    expect(compactBody({ name: ' ', description: '  ', ids: ['aws-s3'] })).toEqual({ name: DEFAULT_LIST_NAME, approvedServiceIds: ['aws-s3'] });
+    expect(compactBody({ name: 'P', description: ' d ', ids: [] })).toEqual({ name: 'P', description: 'd', approvedServiceIds: [] });
+  });
+
+  it('makes file names from list names', () => {
+    expect(fileStem('Platform team: approved (2026)!')).toBe('platform-team-approved-2026');
+    expect(fileStem('Équipe données')).toBe('equipe-donnees');
+    expect(fileStem('../../etc/passwd')).toBe('etc-passwd');
+    expect(fileStem('***')).toBe('approved-services');
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * The website end to end in Debian's Chromium against the built server: the
+ * flows of issue 7's checks, an axe-core scan and screenshots of every page
+ * type at desktop and phone width (test-artifacts/), and the offline
+ * "Lighthouse-style" checks: JavaScript weight of a service page, no
+ * horizontal overflow at 360 px, images with dimensions. The services used
+ * are discovered from the built catalogue, never assumed.
+ *
+ * One server, one browser; the tests run in order and share state (the list
+ * built in one is saved, shared and imported in the next ones).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
+import type { ServiceEntry } from '../../src/core/schemas.ts';
+import { validateServiceList } from '../../src/core/service-list.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import { validateScp } from '../validators/aws-scp.ts';
+import { validateAzurePolicyDefinition } from '../validators/azure-policy.ts';
+import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
+import { CHROMIUM, documentProblems, hasChromium, imagesWithoutDimensions, javascriptWeight, launch, overflowPx, PHONE, DESKTOP, screenshots, seriousViolations } from './browser.ts';
+
+if (!hasChromium) console.warn(`\n  SKIPPED: browser tests need Chromium at ${CHROMIUM} (npm test installs it with src/scripts/ensure-chromium.sh)\n`);
+
+describe.skipIf(!hasChromium)('website in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let data: BuiltCatalogueData;
+  /** An AWS service with equivalents on both other clouds, and those two equivalents. */
+  let trio: ServiceEntry[];
+  /** A service that is not active and generally available. */
+  let changing: ServiceEntry;
+  let shareUrl: string;
+  let exportedFile: string;
+  const pageTypes: Record<string, string> = {};
+  let stopping = false;
+
+  const url = (path: string) => `${server.url}${path}`;
+  const byId = (id: string) => data.services.find((s) => s.id === id)!;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launch()]);
+    // If the server dies mid-run, say why instead of leaving only "connection refused" failures.
+    server.process.once('exit', (code, signal) => {
+      if (!stopping) console.error(`The test server exited (${code ?? signal}):\n${server.output()}`);
+    });
+    data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
+    const aws = data.services.find((s) => s.provider === 'aws' && !s.lifecycle && first(s.equivalents.azure) && first(s.equivalents.gcp))!;
+    expect(aws, 'the catalogue has an AWS service with Azure and Google Cloud equivalents').toBeTruthy();
+    trio = [aws, byId(first(aws.equivalents.azure)!), byId(first(aws.equivalents.gcp)!)];
+    changing = data.services.find((s) => s.lifecycle && s.lifecycle.status !== 'preview') ?? data.services.find((s) => s.lifecycle)!;
+    expect(changing, 'the catalogue has a service with a lifecycle block').toBeTruthy();
+    Object.assign(pageTypes, {
+      home: '/',
+      service: `/services/${trio[0]!.slug}`,
+      lifecycle: `/services/${changing.slug}`,
+      listing: '/services',
+      provider: '/providers/aws',
+      category: `/categories/${trio[0]!.category}`,
+      compare: `/compare?ids=${trio.map((s) => s.id).join(',')}`,
+      builder: '/list',
+      api: '/api',
+      status: '/status',
+      feedback: '/feedback',
+      notFound: '/services/no-such-service',
+    });
+    context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    stopping = true;
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const headerCount = async (p: Page = page) => Number(await p.locator('[data-list-count]').first().textContent());
+
+  it('searches from the home page and opens a service', async () => {
+    await page.goto(url('/'));
+    const target = trio[0]!;
+    await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(target.name);
+    const hit = page.locator('#search-results').getByRole('link', { name: target.name, exact: true });
+    await hit.waitFor();
+    // Results carry the add button too.
+    await expect(page.locator(`#search-results button[data-list-toggle="${target.id}"]`).isVisible()).resolves.toBe(true);
+    await hit.click();
+    await page.waitForURL(`**/services/${target.slug}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(target.name);
+    // The service page: description, docs link, equivalents on the other clouds.
+    await expect(page.getByText(target.description).first().isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: new RegExp(`${target.shortName} documentation`) }).getAttribute('href')).toBe(target.vendorDocs);
+    for (const peer of trio.slice(1)) await expect(page.getByRole('link', { name: peer.name, exact: true }).count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('filters a listing in place by provider, lifecycle and free tier', async () => {
+    await page.goto(url('/services'));
+    const visible = page.locator('[data-service-list] > li:visible');
+    await expect(visible.count()).resolves.toBe(data.services.length);
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await page.getByRole('checkbox', { name: /^Google Cloud/ }).check();
+    const gcp = data.services.filter((s) => s.provider === 'gcp');
+    await expect.poll(() => visible.count()).toBe(gcp.length);
+    expect(new Set(await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.provider)))).toEqual(new Set(['gcp']));
+    expect(page.url()).toContain('provider=gcp');
+    await page.getByRole('radio', { name: 'Has a free tier' }).check();
+    await expect.poll(() => visible.count()).toBe(gcp.filter((s) => s.hasFreeTier).length);
+    await page.getByRole('radio', { name: 'Either' }).check();
+    await page.getByRole('checkbox', { name: /^Google Cloud/ }).uncheck();
+    const status = changing.lifecycle!.status;
+    await page.locator(`input[name=lifecycle][value=${status}]`).check();
+    await expect.poll(() => visible.count()).toBe(data.services.filter((s) => s.lifecycle?.status === status).length);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/match the filters/);
+  });
+
+  it('works without JavaScript: filters land on /search, compare and feedback are plain forms', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+    const p = await noJs.newPage();
+    const category = trio[0]!.category;
+    await p.goto(url('/providers/aws'));
+    await p.locator('summary', { hasText: 'Filters' }).click();
+    await p.locator(`input[name=category][value="${category}"]`).check();
+    await p.getByRole('button', { name: 'Apply filters' }).click();
+    await p.waitForURL(/\/search\?/);
+    const rows = p.locator('[data-service-list] > li');
+    const expected = data.services.filter((s) => s.provider === 'aws' && s.category === category);
+    await expect(rows.count()).resolves.toBe(expected.length);
+    expect(new Set(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.service)))).toEqual(new Set(expected.map((s) => s.id)));
+    // A service page is complete without scripts, and the add button stays hidden (it needs them).
+    await p.goto(url(`/services/${changing.slug}`));
+    await expect(p.locator('[data-lifecycle-warning]').isVisible()).resolves.toBe(true);
+    await expect(p.locator('button[data-list-toggle]').isVisible()).resolves.toBe(false);
+    pageTypes.search = new URL(p.url()).pathname + new URL(p.url()).search;
+    // Compare works as a plain form too.
+    await p.goto(url('/services'));
+    for (const s of trio.slice(0, 2)) await p.locator(`input[data-compare][value="${s.id}"]`).check();
+    await p.locator('[data-compare-submit]').click();
+    await expect(p.locator('table.compare thead th').count()).resolves.toBe(2);
+    // Feedback posts to the on-demand /feedback page, which calls the same server function.
+    await p.goto(url('/feedback'));
+    await p.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(p.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
+    await p.getByLabel('Your message (required)').fill('<img src=x onerror=alert(1)> works without scripts');
+    await p.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(p.locator('[data-feedback-result]').textContent()).resolves.toMatch(/Thank you.*Reference/);
+    await expect(p.locator('img[src=x]').count()).resolves.toBe(0);
+    await noJs.close();
+  });
+
+  it('compares three services side by side', async () => {
+    await page.goto(url('/services'));
+    for (const s of trio) await page.locator(`input[data-compare][value="${s.id}"]`).check();
+    await page.locator('[data-compare-submit]').click();
+    await page.waitForURL(/\/compare\?/);
+    const headers = await page.locator('table.compare thead th').allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(trio.map((s) => s.name));
+    await expect(page.locator('table.compare tbody tr').count()).resolves.toBeGreaterThanOrEqual(8);
+  });
+
+  it('shows a lifecycle warning with the migration note and successor', async () => {
+    await page.goto(url(`/services/${changing.slug}`));
+    const warning = page.locator('[data-lifecycle-warning]');
+    await expect(warning.isVisible()).resolves.toBe(true);
+    if (changing.lifecycle!.note) await expect(warning.textContent()).resolves.toContain(changing.lifecycle!.note);
+    if (changing.lifecycle!.successorSlug) {
+      const successor = byId(changing.lifecycle!.successorSlug);
+      await expect(warning.getByRole('link', { name: successor.name }).getAttribute('href')).resolves.toBe(`/services/${successor.slug}`);
+    }
+  });
+
+  it('builds a list across the three clouds that survives a reload', async () => {
+    for (const s of [...trio, changing]) {
+      await page.goto(url(`/services/${s.slug}`));
+      const button = page.locator(`button[data-list-toggle="${s.id}"]`);
+      await button.click();
+      await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
+    }
+    await expect(headerCount()).resolves.toBe(4);
+    // Remove and add again from a listing page.
+    await page.goto(url('/services'));
+    await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
+    await expect.poll(() => headerCount()).toBe(3);
+    await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
+    await page.goto(url('/list'));
+    await page.reload();
+    await expect.poll(() => headerCount()).toBe(4);
+    await page.getByLabel('Name').fill('Platform team approved services');
+    await page.getByLabel('Description (optional)').fill('Reviewed by the cloud board.');
+    for (const s of trio) await expect(page.locator(`[data-listed="${s.id}"]`).count()).resolves.toBe(1);
+    // Grouped by provider: one section per cloud, and the lifecycle warning at the top.
+    await expect(page.locator('[data-list-groups] > section').count()).resolves.toBe(3);
+    await expect(page.locator('[data-list-warnings]').textContent()).resolves.toContain(changing.name);
+  });
+
+  const download = async (trigger: () => Promise<unknown>) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), trigger()]);
+    return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+  };
+
+  it('downloads the interchange JSON, valid against the v1 schema', async () => {
+    const file = await download(() => page.getByRole('button', { name: 'Download service list (JSON)' }).click());
+    expect(file.name).toBe('platform-team-approved-services.service-list.json');
+    const doc = JSON.parse(file.text);
+    const check = validateServiceList(doc, data.serviceListSchemaUrl);
+    expect(check.valid ? [] : check.errors).toEqual([]);
+    expect(doc.metadata.name).toBe('Platform team approved services');
+    const ids = doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services.map((s: any) => s.id)));
+    expect(new Set(ids)).toEqual(new Set([...trio, changing].map((s) => s.id)));
+    exportedFile = file.text;
+  });
+
+  it('downloads markdown', async () => {
+    const file = await download(() => page.getByRole('button', { name: 'Download markdown' }).click());
+    expect(file.name).toMatch(/\.md$/);
+    expect(file.text).toContain('Platform team approved services');
+    // Markdown escapes punctuation in names (`(`, `|`, ...): compare without the escapes.
+    for (const s of trio) expect(file.text.replace(/\\/g, '')).toContain(s.name);
+  });
+
+  it('generates each cloud policy, shows what was left out, and downloads a valid document', async () => {
+    const validators = {
+      aws: (doc: unknown, text: string) => validateScp(doc, { text }),
+      azure: (doc: unknown) => validateAzurePolicyDefinition(doc),
+      gcp: (doc: unknown) => validateGcpPolicy(doc),
+    };
+    for (const target of ['aws', 'azure', 'gcp'] as const) {
+      await page.locator(`button[data-policy="${target}"]`).click();
+      const result = page.locator(`[data-policy-result="${target}"]`);
+      await result.locator('[data-policy-download]').waitFor();
+      const others = [...trio, changing].filter((s) => s.provider !== target).length;
+      await expect(result.textContent()).resolves.toContain(`${others} services from other clouds left out`);
+      const file = await download(() => result.locator('[data-policy-download]').click());
+      const doc = JSON.parse(file.text);
+      expect(validators[target](doc, file.text), `${target} policy`).toEqual([]);
+    }
+  });
+
+  it('saves the list and opens the share link in a fresh browser context', async () => {
+    await page.getByRole('button', { name: 'Save and get a share link' }).click();
+    const link = page.locator('[data-export-result] a[data-share-link]');
+    await link.waitFor();
+    shareUrl = (await link.getAttribute('href'))!;
+    expect(shareUrl).toMatch(/\/lists\/[A-Za-z0-9_-]{22,}$/);
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    // The link names the configured public URL; open the same path on the test server.
+    await p.goto(url(new URL(shareUrl).pathname));
+    await expect(p.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Platform team approved services');
+    for (const s of trio) await expect(p.getByRole('link', { name: s.name, exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(p.locator('[data-lifecycle-warning]').textContent()).resolves.toContain(changing.name);
+    await expect(headerCount(p)).resolves.toBe(0);
+    await p.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    pageTypes.shared = new URL(shareUrl).pathname;
+    await fresh.close();
+  });
+
+  it('explains an unknown or expired shared list', async () => {
+    const r = await page.goto(url('/lists/AAAAAAAAAAAAAAAAAAAAAA'));
+    expect(r!.status()).toBe(404);
+    await expect(page.locator('[data-list-error]').textContent()).resolves.toMatch(/does not exist or has expired.*90 days/);
+  });
+
+  it('answers an unknown page with the site 404 page', async () => {
+    const r = await page.goto(url('/services/no-such-service'));
+    expect(r!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+  });
+
+  it('imports a file by the file picker, and explains an invalid one in plain words', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.locator('[data-list-groups]').getByText('Your list is empty').waitFor();
+    const input = p.locator('input[data-import-file]');
+    await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": "2", ') });
+    await expect.poll(() => p.locator('[data-import-result]').textContent()).toContain('is not valid JSON');
+    const invalid = JSON.parse(exportedFile);
+    invalid.version = '2.0';
+    delete invalid.metadata.lastUpdated;
+    await input.setInputFiles({ name: 'invalid.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(invalid)) });
+    const result = p.locator('[data-import-result]');
+    await result.getByText('is not a valid service list').waitFor();
+    await expect(result.textContent()).resolves.toMatch(/“metadata” → “lastUpdated”: "lastUpdated" is required/);
+    await expect(result.textContent()).resolves.toMatch(/“version”: must be a v1 version/);
+    await input.setInputFiles({ name: 'approved.json', mimeType: 'application/json', buffer: Buffer.from(exportedFile) });
+    await p.locator('button[data-import-mode="replace"]').click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
+    await fresh.close();
+  });
+
+  it('imports a file by drag and drop', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    const transfer = await p.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      return dt;
+    }, exportedFile);
+    await p.locator('[data-dropzone]').dispatchEvent('drop', { dataTransfer: transfer });
+    await p.locator('button[data-import-mode="add"]').click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    await fresh.close();
+  });
+
+  it('says so when the network fails', async () => {
+    await page.goto(url('/list'));
+    await page.route('**/v1/policies/**', (r) => r.abort('internetdisconnected'));
+    await page.locator('button[data-policy="gcp"]').click();
+    await expect.poll(() => page.locator('[data-policy-result="gcp"]').textContent()).toMatch(/could not be reached/);
+    await page.unroute('**/v1/policies/**');
+  });
+
+  it('sends feedback, then explains the rate limit with the wait time', async () => {
+    await page.goto(url('/feedback'));
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(page.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
+    await page.getByLabel('Your message (required)').fill('The <b>catalogue</b> is missing a service | please add it');
+    await page.getByRole('radio', { name: /^4/ }).check();
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.locator('[data-feedback-result]').textContent()).toMatch(/Thank you.*Reference/);
+    // Every POST counts against the same 10-per-minute budget: keep sending until the limit answers.
+    let message = '';
+    for (let i = 0; i < 12 && !/Too many requests/.test(message); i++) {
+      await page.getByLabel('Your message (required)').fill(`Again ${i}`);
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => page.locator('[data-feedback-result]').textContent()).toMatch(/Thank you|Too many/);
+      message = (await page.locator('[data-feedback-result]').textContent()) ?? '';
+      if (!/Too many/.test(message)) await page.locator('[data-feedback-result]').evaluate((e) => e.replaceChildren());
+    }
+    expect(message).toMatch(/Too many requests: you can send your feedback again in about \d+ (second|minute)s?/);
+  });
+
+  it('shows the current status and its history', async () => {
+    await page.goto(url('/status'));
+    await expect.poll(() => page.locator('[data-status-current]').textContent()).toMatch(/Overall: (Operational|Degraded|Down)/);
+    await expect.poll(() => page.locator('[data-status-history] tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  it('renders the API reference from the OpenAPI document', async () => {
+    const doc = (await (await fetch(url('/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> };
+    await page.goto(url('/api'));
+    const rendered = await page.locator('article h3 code').allTextContents();
+    const expected = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(() => path));
+    expect(rendered.sort()).toEqual(expected.sort());
+  });
+
+  it('ships a service page with under 50 KB of JavaScript (gzipped)', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    const weight = await javascriptWeight(p, url(pageTypes.service!));
+    expect(weight.files.length).toBeGreaterThan(0);
+    expect(weight.gzipped).toBeLessThan(50 * 1024);
+    await fresh.close();
+  });
+
+  it('passes axe (no serious or critical violations) and the document checks, fits 360 px, in light and dark, with screenshots of every page type', async () => {
+    const failures: string[] = [];
+    for (const [type, path] of Object.entries(pageTypes)) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const viewport of [DESKTOP, PHONE]) {
+          await page.setViewportSize(viewport);
+          await page.goto(url(path), { waitUntil: 'networkidle' });
+          const t0 = Date.now();
+          for (const v of await seriousViolations(page)) failures.push(`${type} ${scheme} ${viewport.width}px: ${v}`);
+          const over = await overflowPx(page);
+          if (over > 0) failures.push(`${type} ${scheme} ${viewport.width}px: ${over}px horizontal overflow`);
+          for (const src of await imagesWithoutDimensions(page)) failures.push(`${type}: image without width/height ${src}`);
+          if (viewport === DESKTOP && scheme === 'light') for (const p of await documentProblems(page)) failures.push(`${type}: ${p}`);
+          if (process.env.E2E_TIMINGS) console.log(`axe ${type} ${scheme} ${viewport.width}: ${Date.now() - t0} ms`);
+        }
+        if (scheme === 'light') await screenshots(page, type);
+        else await screenshots(page, `${type}-dark`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(failures).toEqual([]);
+    // Every page type was reached by the flows above (search results and the shared list come from them).
+    expect(Object.keys(pageTypes).sort()).toEqual(['api', 'builder', 'category', 'compare', 'feedback', 'home', 'lifecycle', 'listing', 'notFound', 'provider', 'search', 'service', 'shared', 'status'].sort());
+  }, 240_000);
+
+  it('can be used with the keyboard: skip link, visible focus', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(url(pageTypes.service!));
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
+    const outline = await skip.evaluate((e) => getComputedStyle(e).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    // Tab reaches the add button and Enter toggles it.
+    const button = page.locator('button[data-list-toggle]').first();
+    await button.focus();
+    const before = await button.getAttribute('aria-pressed');
+    await page.keyboard.press('Enter');
+    await expect(button.getAttribute('aria-pressed')).resolves.not.toBe(before);
+  });
+});
