@@ -3,19 +3,50 @@
  * promises everywhere: JSON content type for extensionless /v1/ files, edge
  * cache rules, ETag with 304, and open CORS. Files are read once and kept in
  * memory with their headers, so a hit is a map lookup and one write.
+ *
+ * Text files of 1 KiB or more are also kept gzipped (compressed once, at first
+ * request) and sent that way to clients that accept gzip: a listing page of the
+ * full catalogue is 700 KB of HTML and under 100 KB gzipped. The gzipped
+ * variant has its own ETag, as RFC 9110 requires of another representation.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { cacheControlFor, contentTypeFor, corsHeaders, etagMatches } from '../http/headers.ts';
 
-interface CachedFile {
+interface Variant {
   body: Buffer;
   etag: string;
   /** Flat [name, value, ...] header lists, built once: the hot path allocates nothing. */
   ok: string[];
   notModified: string[];
+}
+
+interface CachedFile {
+  identity: Variant;
+  /** Present for compressible files worth compressing. */
+  gzip?: Variant;
+}
+
+/** Compressing these pays; images other than SVG and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/** True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses. */
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  if (!acceptEncoding) return false;
+  const entries = String(acceptEncoding)
+    .toLowerCase()
+    .split(',')
+    .map((part) => {
+      const [coding, ...params] = part.split(';').map((x) => x.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return { coding, allowed: !q || Number(q.slice(2)) > 0 };
+    });
+  const entry = entries.find((e) => e.coding === 'gzip') ?? entries.find((e) => e.coding === '*');
+  return entry?.allowed ?? false;
 }
 
 const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
@@ -36,19 +67,24 @@ export function createStaticHandler(root: string) {
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) continue;
       const body = await readFile(file);
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const type = contentTypeFor(candidate);
+      const compressible = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
       const common: Record<string, string> = {
         'cache-control': cacheControlFor(candidate),
         'x-content-type-options': 'nosniff',
-        etag,
+        ...(compressible ? { vary: 'Accept-Encoding' } : {}),
         ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
       };
-      return {
-        body,
+      const variant = (bytes: Buffer, etag: string, extra: Record<string, string> = {}): Variant => ({
+        body: bytes,
         etag,
-        ok: flat({ 'content-type': contentTypeFor(candidate), 'content-length': String(body.length), ...common }),
-        notModified: flat(common),
-      };
+        ok: flat({ 'content-type': type, 'content-length': String(bytes.length), ...extra, ...common, etag }),
+        notModified: flat({ ...common, etag }),
+      });
+      const hash = createHash('sha1').update(body).digest('base64url');
+      const identity = variant(body, `"${hash}"`);
+      if (!compressible) return { identity };
+      return { identity, gzip: variant(gzipSync(body, { level: 9 }), `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
     }
     return null;
   }
@@ -83,13 +119,14 @@ export function createStaticHandler(root: string) {
         return false;
       }
     }
-    if (req.headers['if-none-match'] !== undefined && etagMatches(req.headers['if-none-match'], entry.etag)) {
-      res.writeHead(304, entry.notModified);
+    const v = entry.gzip && acceptsGzip(req.headers['accept-encoding']) ? entry.gzip : entry.identity;
+    if (req.headers['if-none-match'] !== undefined && etagMatches(req.headers['if-none-match'], v.etag)) {
+      res.writeHead(304, v.notModified);
       res.end();
       return true;
     }
-    res.writeHead(200, entry.ok);
-    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    res.writeHead(200, v.ok);
+    res.end(req.method === 'HEAD' ? undefined : v.body);
     return true;
   };
 }

@@ -1,0 +1,82 @@
+/**
+ * The static layer of `npm start` (src/server/static.ts): prerendered pages
+ * and API files go out gzipped to clients that accept it, each representation
+ * with its own ETag, and unchanged to clients that do not.
+ */
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip } from '../src/server/static.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+/** A raw GET: fetch would add Accept-Encoding and decompress by itself. */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(server.url + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('compression of prerendered files', () => {
+  for (const path of ['/services', '/v1/categories', '/v1/openapi.json']) {
+    it(`${path}: gzip for clients that accept it, the same bytes once decompressed, its own ETag and 304`, async () => {
+      const plain = await rawGet(path);
+      const zipped = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.status).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('Accept-Encoding');
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(zipped.body.length).toBeLessThan(plain.body.length);
+      expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+      expect(zipped.headers['content-type']).toBe(plain.headers['content-type']);
+      expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+
+      const again = await rawGet(path, { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) });
+      expect(again.status).toBe(304);
+      expect(again.headers.etag).toBe(zipped.headers.etag);
+      // The gzip ETag does not validate the uncompressed representation.
+      expect((await rawGet(path, { 'if-none-match': String(zipped.headers.etag) })).status).toBe(200);
+    });
+  }
+
+  it('leaves small files and clients that refuse gzip alone', async () => {
+    const refused = await rawGet('/services', { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const icon = await rawGet('/icons/services/aws-s3.svg', { 'accept-encoding': 'gzip' });
+    expect(icon.status).toBe(200);
+    expect(icon.body.length).toBeLessThan(1024);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['gzip', true],
+    ['deflate, gzip;q=0.5', true],
+    ['GZIP', true],
+    ['gzip;q=0', false],
+    ['gzip; q=0.0', false],
+    ['br', false],
+    ['*', true],
+    ['*;q=0, gzip', true],
+    ['gzip;q=0, *', false],
+    ['identity', false],
+  ])('%j -> %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
