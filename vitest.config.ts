@@ -1,12 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` (core, adapters, CLI and HTTP tests against the built
+// server) and `e2e` (tests/e2e: Chromium driving the built site, one server and
+// one browser, run in order). `npm test` runs unit, then e2e.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // HTTP tests start their own server processes from dist/; keep the two cores busy but not swamped.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { concurrent: false },
+        },
+      },
+    ],
   },
 });
