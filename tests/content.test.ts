@@ -47,6 +47,11 @@ describe('catalogue content', () => {
     }
   });
 
+  it('has real examples of every lifecycle status (preview, deprecated, sunset, retired)', () => {
+    const statuses = new Set(content.services.map((s) => s.lifecycle?.status).filter(Boolean));
+    expect([...statuses].sort()).toEqual(['deprecated', 'preview', 'retired', 'sunset']);
+  });
+
   it('has a successor of the same provider for every successorSlug', () => {
     const byId = new Map(content.services.map((s) => [s.id, s]));
     for (const s of content.services.filter((x) => x.lifecycle?.successorSlug)) {
