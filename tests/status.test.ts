@@ -80,10 +80,13 @@ describe('GET /v1/status/history', () => {
         const all = StatusHistoryPage.parse((await send(`${s.url}/v1/status/history?pageSize=100`)).json);
         const startups = all.data.filter((x) => x.reason === 'startup');
         expect(startups).toHaveLength(4);
-        // Each start-up sample is taken as its process starts (startedAt), newest first.
-        const lags = startups.slice(1).map((x, i) => Date.parse(x.at) - Date.parse([...starts].reverse()[i]!));
-        for (const lag of lags) expect(lag).toBeGreaterThanOrEqual(0);
-        for (const lag of lags) expect(lag).toBeLessThan(5000);
+        // Each start-up sample belongs to its own process: taken after that process started and before the next one did
+        // (an order, not a duration, so a loaded machine cannot fail it). Newest first.
+        const startedAt = [...starts].reverse().map(Date.parse);
+        startups.slice(1).forEach((x, i) => {
+          expect(Date.parse(x.at)).toBeGreaterThanOrEqual(startedAt[i]!);
+          if (i > 0) expect(Date.parse(x.at)).toBeLessThan(startedAt[i - 1]!);
+        });
         const times = all.data.map((x) => Date.parse(x.at));
         expect(times).toEqual([...times].sort((a, b) => b - a));
 
@@ -115,8 +118,8 @@ describe('the sampler', () => {
       }
       expect(samples.map((x) => x.reason)).toEqual(['interval', 'startup']);
       const gap = Date.parse(samples[0]!.at) - Date.parse(samples[1]!.at);
+      // Timers never fire early: the interval sample cannot come sooner than the interval (less the start-up's own delay).
       expect(gap).toBeGreaterThanOrEqual(4500);
-      expect(gap).toBeLessThan(10_000);
     } finally {
       await s.stop();
     }

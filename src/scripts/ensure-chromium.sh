@@ -9,6 +9,10 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
   /usr/bin/chromium --version
+elif [ -n "${CI:-}" ]; then
+  # In CI a skipped browser suite would pass silently: refuse instead.
+  echo "error: /usr/bin/chromium is missing and cannot be installed here (need root and apt-get); CI needs the browser tests." >&2
+  exit 1
 else
   echo "warning: /usr/bin/chromium is missing and cannot be installed here (need root and apt-get); browser tests will be skipped." >&2
 fi
