@@ -12,7 +12,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [cdnHeaders()],
-  site: process.env.PUBLIC_URL ?? 'http://localhost:4321',
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (src/server/config.ts)
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },

@@ -40,7 +40,7 @@ export const listPageUrl = (publicUrl: string, id: string): string => `${publicU
 function summaryOf(list: SavedListRecord, ctx: FunctionContext): SavedListSummary {
   return {
     id: list.id,
-    url: listPageUrl(ctx.config.PUBLIC_URL, list.id),
+    url: listPageUrl(ctx.publicUrl, list.id),
     createdAt: list.createdAt.toISOString(),
     expiresAt: list.expiresAt.toISOString(),
     name: list.name,

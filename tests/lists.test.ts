@@ -42,6 +42,18 @@ describe('POST /v1/lists', () => {
     expect(Math.abs(Date.parse(record.createdAt) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('without PUBLIC_URL, links to the origin the request came to (so a server on another port shares working links)', async () => {
+    const local = await startServer();
+    try {
+      const r = await postJson(`${local.url}/v1/lists`, { name: 'Local', approvedServiceIds: [active[0]!.id] });
+      expect(r.status).toBe(201);
+      expect(r.json.url).toBe(`${local.url}/lists/${r.json.id}`);
+      expect((await send(r.json.url)).status).toBe(200);
+    } finally {
+      await local.stop();
+    }
+  });
+
   it('gives every list a different unguessable id', async () => {
     const body = { name: 'Same', approvedServiceIds: [active[0]!.id] };
     const ids = await Promise.all(Array.from({ length: 20 }, async () => (await save(body)).json.id as string));

@@ -46,6 +46,8 @@ export interface FunctionContext {
   startedAt: Date;
   /** Client address after TRUST_PROXY handling: the rate-limit key. */
   clientIp: string;
+  /** Base URL of shareable links: PUBLIC_URL, or the origin the request came to when it is not set. */
+  publicUrl: string;
   /** This build's service list schema address, which interchange documents' `$schema` must equal. */
   serviceListSchemaUrl: string;
   now(): Date;

@@ -19,7 +19,7 @@ export const ConfigSchema = z.object({
     .regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a MongoDB database name (1 to 63 characters, none of /\\. "$*<>:|?)')
     .default('cloud_service_catalogue')
     .describe('MongoDB database name'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4321').describe('Public base URL, used in shareable list links'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public base URL of shareable list links (default: the origin each request came to) and, at build time, of the interchange schema (default http://localhost:4321)'),
   SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(100_000).default(10).describe('Mutation requests allowed per client IP per window'),
@@ -39,9 +39,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { problems: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message} ${shown(String(i.path[0]))}`) };
 }
 
+/** Base URL of the schema address when neither SCHEMA_BASE_URL nor PUBLIC_URL is set at build time: the default local server. */
+export const DEFAULT_BUILD_BASE_URL = 'http://localhost:4321';
+
 /**
  * The service list schema address of a build: SCHEMA_BASE_URL, else
- * PUBLIC_URL, as set when `npm run build` runs. The schema file is
+ * PUBLIC_URL, else DEFAULT_BUILD_BASE_URL, as set when `npm run build` runs. The schema file is
  * prerendered then, so the address is fixed per build; the server, the
  * prerendered catalogue.json (read by the CLI and the website) and every
  * export use the same one. Throws on an invalid value.
@@ -50,5 +53,5 @@ export function buildSchemaUrl(env: Record<string, string | undefined> = process
   const picked = { PUBLIC_URL: env.PUBLIC_URL || undefined, SCHEMA_BASE_URL: env.SCHEMA_BASE_URL || undefined };
   const r = ConfigSchema.pick({ PUBLIC_URL: true, SCHEMA_BASE_URL: true }).safeParse(picked);
   if (!r.success) throw new Error(`Invalid configuration:\n${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`);
-  return serviceListSchemaUrl(r.data.SCHEMA_BASE_URL ?? r.data.PUBLIC_URL);
+  return serviceListSchemaUrl(r.data.SCHEMA_BASE_URL ?? r.data.PUBLIC_URL ?? DEFAULT_BUILD_BASE_URL);
 }

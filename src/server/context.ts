@@ -22,7 +22,7 @@ import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
 import { problem } from '../http/problem.ts';
 import { loadConfig, type Config } from './config.ts';
 
-type Shared = Omit<FunctionContext, 'clientIp'>;
+type Shared = Omit<FunctionContext, 'clientIp' | 'publicUrl'>;
 let shared: Promise<Shared> | undefined;
 
 function configOrThrow(): Config {
@@ -88,7 +88,11 @@ function sharedContext(): Promise<Shared> {
 
 export async function functionContext(request: Request, socketAddress: string): Promise<FunctionContext> {
   const s = await sharedContext();
-  return { ...s, clientIp: clientIp(socketAddress, request.headers.get('x-forwarded-for'), s.config.TRUST_PROXY) };
+  return {
+    ...s,
+    clientIp: clientIp(socketAddress, request.headers.get('x-forwarded-for'), s.config.TRUST_PROXY),
+    publicUrl: s.config.PUBLIC_URL ?? new URL(request.url).origin,
+  };
 }
 
 /**

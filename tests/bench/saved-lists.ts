@@ -62,6 +62,7 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
       startedAt: new Date(),
       serviceListSchemaUrl: serviceListSchemaUrl('http://localhost:4321'),
       clientIp: '127.0.0.1',
+      publicUrl: 'http://localhost:4321',
       now: () => new Date(),
     };
 
