@@ -271,6 +271,12 @@ describe('errors and removed endpoints', () => {
     ['GET', '/v1/auth/callback/github'],
     ['GET', '/v1/analytics/usage'],
     ['GET', '/v1/feedback'],
+    // Function routes answer only their own method; any other is a 404 problem, never Astro's HTML page.
+    ['GET', '/v1/export/markdown'],
+    ['PUT', '/v1/export/markdown'],
+    ['DELETE', '/v1/lists'],
+    ['GET', '/v1/policies/aws-scp'],
+    ['POST', '/v1/status'],
   ])('%s %s answers 404 problem details', async (method, path) => {
     await expectProblem(await get(path, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) }), 404);
   });

@@ -1,6 +1,8 @@
 /** Configuration by environment: validated with zod at start-up, documented in the README. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema, loadConfig } from '../src/server/config.ts';
 
@@ -43,6 +45,20 @@ it('npm start exits 1 with a clear message on a bad value', () => {
   expect(r.stderr).toContain('Invalid configuration');
   expect(r.stderr).toMatch(/PORT: .*"eighty"/);
   expect(r.stderr).toMatch(/RATE_LIMIT_POINTS: /);
+});
+
+it('npm start exits 1 when the embedded store cannot be opened under DATA_DIR', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'csc-datadir-'));
+  const file = join(dir, 'not-a-directory');
+  writeFileSync(file, 'x');
+  try {
+    const r = spawnSync(process.execPath, ['src/server/start.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(file, 'data'), MONGODB_URI: '' }, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('The embedded store could not be opened under DATA_DIR');
+    expect(r.stdout).not.toContain('listening on');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it('documents every variable in the README', () => {

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { corsHeaders, JSON_CONTENT_TYPE, NO_STORE } from '../../src/http/headers.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
+import { failureResponse } from './failure.ts';
 import type { FunctionContext, RateLimitResult, ServerFunction } from './types.ts';
 
 export interface MutationOptions<S extends z.ZodType, C extends FunctionContext> {
@@ -91,6 +92,10 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
   options: MutationOptions<S, C>,
 ): ServerFunction<C> {
   return async (request, ctx) => {
+    // A host that routes every method here (a serverless platform) gets 405 before any rate-limit point is spent.
+    if (request.method !== 'POST') {
+      return finish(problem('method-not-allowed', { detail: `${request.method} is not supported here; use POST.`, headers: { allow: 'POST, OPTIONS' } }), {});
+    }
     let limit: RateLimitResult;
     try {
       limit = await ctx.limiter.consume(ctx.clientIp);
@@ -105,9 +110,6 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       return finish(problem('rate-limited', { detail: `At most ${limit.limit} requests per minute are accepted from one address; try again in ${wait} s.` }), rl);
     }
     try {
-      if (request.method !== 'POST') {
-        return finish(problem('method-not-allowed', { detail: `${request.method} is not supported here; use POST.`, headers: { allow: 'POST, OPTIONS' } }), rl);
-      }
       if (!isJsonMediaType(request.headers.get('content-type'))) {
         return finish(problem('unsupported-media-type', { detail: `Send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? 'none')}).` }), rl);
       }
@@ -130,11 +132,7 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       }
       return finish(await options.handle(parsed.data, request, ctx), rl);
     } catch (e) {
-      console.error(`POST ${new URL(request.url).pathname} failed:`, e);
-      // A store that stopped answering is an outage (503, retry), not a bug (500).
-      const storeDown = await ctx.store.ping().then(() => false, () => true);
-      if (storeDown) return finish(problem('unavailable', { detail: 'The store does not answer; nothing was saved. Try again shortly.', headers: { 'retry-after': '10' } }), rl);
-      return finish(problem('internal', { detail: 'An unexpected error occurred; it has been logged.' }), rl);
+      return finish(await failureResponse(e, request, ctx), rl);
     }
   };
 }

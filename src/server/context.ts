@@ -11,6 +11,7 @@
  * never keep the process alive.
  */
 import { clientIp } from '../../functions/lib/client-ip.ts';
+import { failureResponse } from '../../functions/lib/failure.ts';
 import { createStatusRecorder, probeStatus } from '../../functions/lib/status.ts';
 import type { FunctionContext, MutationLimiter, ServerFunction } from '../../functions/lib/types.ts';
 import { openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
@@ -107,5 +108,9 @@ export async function runFunction(fn: ServerFunction, request: Request, socketAd
     console.error('The service is not ready:', e);
     return problem('unavailable', { detail: 'The service is not ready: its store or catalogue could not be opened. Try again shortly.', headers: { 'retry-after': '10' } });
   }
-  return fn(request, ctx);
+  try {
+    return await fn(request, ctx);
+  } catch (e) {
+    return failureResponse(e, request, ctx);
+  }
 }

@@ -47,23 +47,31 @@ server.headersTimeout = 10_000;
  * One request to /v1/health before announcing the server: it opens the store,
  * records the start-up status sample and starts the status sampler and the
  * purge schedule (src/server/context.ts), so they run from start-up rather
- * than from the first request, and the announced server is ready.
+ * than from the first request, and the announced server is ready. Returns
+ * whether it is.
  */
 async function warmUp(port) {
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST === '::' ? '[::1]' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   try {
     const r = await fetch(`http://${host}:${port}/v1/health`, { signal: AbortSignal.timeout(30_000) });
-    if (r.status !== 200) console.error(`Not ready yet: GET /v1/health answered ${r.status} ${await r.text()}`);
+    if (r.status === 200) return true;
+    console.error(`Not ready: GET /v1/health answered ${r.status} ${await r.text()}`);
   } catch (e) {
-    console.error(`Not ready yet: GET /v1/health failed: ${e.message}`);
+    console.error(`Not ready: GET /v1/health failed: ${e.message}`);
   }
+  return false;
 }
 
 server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
-  await warmUp(port);
+  if (!(await warmUp(port)) && !config.MONGODB_URI) {
+    // MongoDB may come back (requests retry it); an embedded store that cannot open under DATA_DIR is a local setup error.
+    console.error(`The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}): check that it is a writable directory.`);
+    process.exit(1);
+  }
   const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   console.log(`Cloud Service Catalogue listening on ${where}`);
+  if (!config.PUBLIC_URL) console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');
 });
 
 const stop = () => server.close(() => process.exit(0));
