@@ -13,7 +13,12 @@ import { DAY_MS, STATUS_HISTORY_DAYS, systemClock, type Clock, type FeedbackReco
 
 export const COLLECTIONS = { lists: 'lists', feedback: 'feedback', statusSamples: 'status_samples', rateLimits: 'rate_limits' } as const;
 
-type ListDoc = Omit<SavedListRecord, 'id'> & { _id: string };
+/**
+ * Statuses are keyed by service id in the record; BSON field names may not hold
+ * NUL and (before MongoDB 5.0) may not start with `$` or hold `.`, while an
+ * interchange document's ids are any strings. So they are stored as pairs.
+ */
+type ListDoc = Omit<SavedListRecord, 'id' | 'statuses'> & { _id: string; statuses?: [string, 'restricted' | 'disabled'][] };
 type FeedbackDoc = Omit<FeedbackRecord, 'id'> & { _id: string };
 type SampleDoc = Omit<StatusSample, 'at'> & { at: Date; seq: number };
 
@@ -70,16 +75,16 @@ export async function openMongoStore({ client, dbName, clock = systemClock }: Mo
 
   return {
     kind: 'mongodb',
-    async saveList({ id, ...rest }) {
-      await lists.insertOne(defined({ _id: id, ...rest }));
+    async saveList({ id, statuses, ...rest }) {
+      await lists.insertOne({ _id: id, ...defined(rest), ...(statuses ? { statuses: Object.entries(statuses) } : {}) });
     },
     async findList(id) {
       // typeof check: the filter must only ever compare strings (no operator injection).
       if (typeof id !== 'string') return null;
       const doc = await lists.findOne({ _id: id, expiresAt: { $gt: clock.now() } });
       if (!doc) return null;
-      const { _id, ...rest } = doc;
-      return { id: _id, ...rest };
+      const { _id, statuses, ...rest } = doc;
+      return { id: _id, ...rest, ...(statuses ? { statuses: Object.fromEntries(statuses) } : {}) };
     },
     async saveFeedback({ id, ...rest }) {
       await feedback.insertOne(defined({ _id: id, ...rest }));

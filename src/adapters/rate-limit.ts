@@ -50,7 +50,22 @@ export function createMemoryLimiter(points: number, windowSeconds: number): Muta
   return limiterFrom(new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: KEY_PREFIX }), 'memory', windowSeconds);
 }
 
-export function createMongoLimiter(client: MongoClient, dbName: string, points: number, windowSeconds: number): MutationLimiter {
-  const limiter = new RateLimiterMongo({ storeClient: client, dbName, tableName: COLLECTIONS.rateLimits, points, duration: windowSeconds, keyPrefix: KEY_PREFIX });
+/**
+ * The unique index on `key` is what keeps concurrent first requests of a window
+ * from each inserting a counter of their own, so it is created (by the
+ * library's own createIndexes) and awaited before the limiter is used, rather
+ * than fire-and-forget in the constructor, whose failure would only be logged.
+ */
+export async function createMongoLimiter(client: MongoClient, dbName: string, points: number, windowSeconds: number): Promise<MutationLimiter> {
+  const limiter = new RateLimiterMongo({
+    storeClient: client,
+    dbName,
+    tableName: COLLECTIONS.rateLimits,
+    points,
+    duration: windowSeconds,
+    keyPrefix: KEY_PREFIX,
+    disableIndexesCreation: true,
+  });
+  await limiter.createIndexes();
   return limiterFrom(limiter, 'mongodb', windowSeconds);
 }

@@ -66,6 +66,17 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
         expect(await s.findList(saved.id)).toEqual(saved);
       });
 
+      it('keeps statuses of services whose ids are any strings (NUL, $, dots, __proto__)', async () => {
+        const s = await fresh();
+        const odd = ['nul\u0000id', '$where', 'a.b.c', '__proto__'];
+        const statuses = Object.fromEntries(odd.map((id) => [id, 'restricted' as const]));
+        const saved = list(clock, { approvedServiceIds: odd, statuses });
+        await s.saveList(saved);
+        const found = await s.findList(saved.id);
+        expect(found).toEqual(saved);
+        expect(Object.keys(found!.statuses!).sort()).toEqual([...odd].sort());
+      });
+
       it('omits optional fields that were not given', async () => {
         const s = await fresh();
         const saved = list(clock);

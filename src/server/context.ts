@@ -39,7 +39,7 @@ async function openStorage(config: Config): Promise<{ store: Store; limiter: Mut
     const client = await sharedMongoClient(config.MONGODB_URI);
     return {
       store: await openMongoStore({ client, dbName: config.MONGODB_DB, clock: systemClock }),
-      limiter: createMongoLimiter(client, config.MONGODB_DB, points, window),
+      limiter: await createMongoLimiter(client, config.MONGODB_DB, points, window),
     };
   }
   return { store: openSqliteStore({ dataDir: config.DATA_DIR, clock: systemClock }), limiter: createMemoryLimiter(points, window) };
