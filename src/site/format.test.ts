@@ -23,10 +23,20 @@ describe('wait times in words', () => {
 
 describe('problem messages', () => {
   it('gives the wait on 429', () => {
-    expect(problemMessage('save the list', 429, { title: 'Too many requests' }, '42')).toBe(
+    expect(problemMessage('save the list', 429, { title: 'Too many requests' }, new Headers({ 'retry-after': '42', 'x-ratelimit-limit': '10' }))).toBe(
       'Too many requests: you can save the list again in about 42 seconds. The service allows 10 changes per minute from one address.',
     );
     expect(problemMessage('save the list', 429, undefined, null)).toMatch(/again in a minute/);
+  });
+
+  it('takes the limit from X-RateLimit-Limit, and names none when the header is absent or unreadable', () => {
+    expect(problemMessage('send your feedback', 429, undefined, new Headers({ 'retry-after': '5', 'x-ratelimit-limit': '3' }))).toMatch(/allows 3 changes per minute/);
+    expect(problemMessage('send your feedback', 429, undefined, new Headers({ 'x-ratelimit-limit': '1' }))).toMatch(/allows 1 change per minute/);
+    for (const headers of [new Headers({ 'retry-after': '5' }), new Headers({ 'x-ratelimit-limit': 'lots' })]) {
+      const m = problemMessage('send your feedback', 429, undefined, headers);
+      expect(m).not.toMatch(/\d+ changes?/);
+      expect(m).toMatch(/limits how many changes one address can make per minute/);
+    }
   });
 
   it('names validation errors and keeps the detail', () => {

@@ -14,6 +14,9 @@ export const lifecycleLabels: Record<LifecycleStatus, string> = {
   retired: 'Retired',
 };
 
+/** The badge wording for a status from the API or the catalogue data (an unexpected value is shown as it is). */
+export const lifecycleLabel = (status: string): string => (lifecycleLabels as Record<string, string>)[status] ?? status;
+
 export interface LifecycleLike {
   status: Exclude<LifecycleStatus, 'active'>;
   sunsetDate?: string | undefined;
@@ -79,15 +82,24 @@ export interface ProblemLike {
   errors?: unknown;
 }
 
+/** The response headers a message reads (a fetch `Headers` fits). */
+export interface HeaderLike {
+  get(name: string): string | null;
+}
+
 /**
  * What went wrong, for a person, from an HTTP status, its problem body (when
- * there is one) and Retry-After. `what` names the action ("save the list").
+ * there is one) and its headers (Retry-After, X-RateLimit-Limit). `what`
+ * names the action ("save the list").
  */
-export function problemMessage(what: string, status: number, body: ProblemLike | undefined, retryAfter?: string | null, now?: Date): string {
+export function problemMessage(what: string, status: number, body: ProblemLike | undefined, headers?: HeaderLike | null, now?: Date): string {
   const detail = typeof body?.detail === 'string' && body.detail.trim() ? ` ${body.detail.trim()}` : '';
   if (status === 429) {
-    const wait = retryAfterSeconds(retryAfter, now);
-    return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}. The service allows 10 changes per minute from one address.`;
+    const wait = retryAfterSeconds(headers?.get('retry-after'), now);
+    // The limit is the server's configuration: say it only when the answer names it.
+    const limit = /^\d+$/.test(headers?.get('x-ratelimit-limit')?.trim() ?? '') ? Number(headers!.get('x-ratelimit-limit')!.trim()) : undefined;
+    const rule = limit === undefined ? 'The service limits how many changes one address can make per minute.' : `The service allows ${plural(limit, 'change')} per minute from one address.`;
+    return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}. ${rule}`;
   }
   if (status === 404) return `Could not ${what}: it was not found.${detail}`;
   if (status === 413) return `Could not ${what}: the list is too large to send.${detail}`;

@@ -37,6 +37,12 @@ describe('grouping the approved list', () => {
   it('reports ids it does not know and leaves out empty providers', () => {
     const g = groupList(data, ['aws-s3', 'azure-nope']);
     expect(g.unknownIds).toEqual(['azure-nope']);
+    expect(g.knownIds).toEqual(['aws-s3']);
     expect(g.providers.map((p) => p.id)).toEqual(['aws']);
+  });
+
+  it('gives the known catalogue ids in list order, once each (a slug resolves to its id)', () => {
+    const sluggish: GroupingData = { ...data, services: [...data.services, { id: 'gcp-run', slug: 'cloud-run', name: 'Cloud Run', provider: 'gcp', category: 'compute', hasFreeTier: true }] };
+    expect(groupList(sluggish, ['gcp-gcs', 'stale-id', 'cloud-run', 'aws-s3', 'gcp-run']).knownIds).toEqual(['gcp-gcs', 'gcp-run', 'aws-s3']);
   });
 });

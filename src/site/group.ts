@@ -31,6 +31,8 @@ export interface GroupedList {
   providers: { id: string; name: string; count: number; categories: { id: string; name: string; services: ListedService[] }[] }[];
   warnings: { id: string; name: string; slug: string; status: string; text: string }[];
   unknownIds: string[];
+  /** The catalogue ids of the listed services it knows, in list order, once each: what exports and requests send. */
+  knownIds: string[];
   total: number;
 }
 
@@ -68,5 +70,5 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
       .filter((c) => c.services.length);
     providers.push({ id: provider, name: data.providers.find((p) => p.id === provider)?.name ?? provider, count: mine.length, categories });
   }
-  return { providers, warnings, unknownIds, total: known.length };
+  return { providers, warnings, unknownIds, knownIds: [...new Set(known.map((s) => s.id))], total: known.length };
 }

@@ -58,11 +58,16 @@ export const removeIds = (state: ApprovedListState, ids: readonly string[]): App
 export const toggleId = (state: ApprovedListState, id: string): ApprovedListState =>
   hasId(state, id) ? removeIds(state, [id]) : addIds(state, [id]);
 
-/** The compact request body the list, markdown and policy endpoints take. */
-export function compactBody(state: ApprovedListState): { name: string; description?: string; approvedServiceIds: string[] } {
+/**
+ * The compact request body the list, markdown and policy endpoints take.
+ * `knownIds` are the list's ids this catalogue knows (`groupList(...).knownIds`):
+ * the endpoints answer 422 for any other id, so a stale id in the browser's
+ * list (a service since removed, an old shared list) must not be sent.
+ */
+export function compactBody(state: ApprovedListState, knownIds: readonly string[]): { name: string; description?: string; approvedServiceIds: string[] } {
   const name = state.name.trim() || DEFAULT_LIST_NAME;
   const description = state.description.trim();
-  return { name, ...(description ? { description } : {}), approvedServiceIds: state.ids };
+  return { name, ...(description ? { description } : {}), approvedServiceIds: [...knownIds] };
 }
 
 /** A file name from a list name: lower-case words joined by hyphens. */

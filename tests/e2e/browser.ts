@@ -90,3 +90,30 @@ export const documentProblems = (page: Page): Promise<string[]> =>
     if (document.querySelectorAll('main').length !== 1) problems.push('not exactly one <main>');
     return problems;
   });
+
+/**
+ * Words (split at spaces and hyphens) that the layout breaks across two
+ * lines inside the elements `selector` matches: a word cut mid-way has more
+ * than one line box. Returns "<element text>: <word>" for each, [] when every
+ * word is whole. Catches `overflow-wrap: anywhere` squeezing a table column
+ * until its headers break letter by letter.
+ */
+export const wordsBrokenAcrossLines = (page: Page, selector: string): Promise<string[]> =>
+  page.evaluate((sel) => {
+    const broken: string[] = [];
+    for (const element of document.querySelectorAll(sel)) {
+      if (!(element as HTMLElement).offsetParent && getComputedStyle(element).position !== 'fixed') continue; // not rendered
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.visually-hidden')) continue; // 1 px wide on purpose, for screen readers
+        for (const m of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(`${(element.textContent ?? '').trim().slice(0, 40)}: ${m[0]}`);
+        }
+      }
+    }
+    return broken;
+  }, selector);

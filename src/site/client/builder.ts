@@ -6,7 +6,7 @@
  */
 import { addIds, compactBody, emptyList, fileStem, removeIds, type ApprovedListState } from '../list-state.ts';
 import { groupList } from '../group.ts';
-import { humanDate, plural } from '../format.ts';
+import { humanDate, lifecycleLabel, plural } from '../format.ts';
 import { parseImportText, schemaErrorLines } from '../import-file.ts';
 import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
 import { el, notice } from './dom.ts';
@@ -24,6 +24,22 @@ interface PolicyEnvelope {
   omitted: { id: string; reason: string; detail: string }[];
   included: string[];
   provenance: Record<string, unknown>;
+}
+
+/**
+ * Copies the share link and says so; where the clipboard API is missing or
+ * refused (plain http, an old browser) it selects the text for a manual copy.
+ */
+async function copyLink(input: HTMLInputElement, result: HTMLElement): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard API');
+    await navigator.clipboard.writeText(input.value);
+    result.textContent = 'Link copied.';
+  } catch {
+    input.focus();
+    input.select();
+    result.textContent = 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.';
+  }
 }
 
 export function startBuilder(): void {
@@ -62,7 +78,7 @@ export function startBuilder(): void {
     if (g.unknownIds.length) {
       warnings.append(
         notice('warn',
-          el('p', {}, `Not in this catalogue (kept in your list, left out of exports): ${g.unknownIds.join(', ')}.`),
+          el('p', { dataset: { unknownIds: '' } }, `Not in this catalogue, so left out of every download, policy and saved link (they stay in your list until you remove them): ${g.unknownIds.join(', ')}.`),
           el('button', { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, g.unknownIds)) }, 'Remove them'),
         ),
       );
@@ -83,7 +99,7 @@ export function startBuilder(): void {
                   el('li', { className: 'service', dataset: { listed: service.id } },
                     el('img', { src: `/icons/services/${service.id}.svg`, width: 40, height: 40, alt: '' }),
                     el('div', { className: 'body' },
-                      el('p', {}, el('a', { href: `/services/${service.slug}` }, service.name), ...(service.lifecycle ? [' ', el('span', { className: `badge ${service.lifecycle.status}` }, service.lifecycle.status)] : [])),
+                      el('p', {}, el('a', { href: `/services/${service.slug}` }, service.name), ...(service.lifecycle ? [' ', el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status))] : [])),
                       warning && el('p', { className: 'notice warn' }, warning),
                       el('button', { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, [service.id])) }, 'Remove', el('span', { className: 'visually-hidden' }, ` ${service.name}`)),
                     ),
@@ -116,13 +132,28 @@ export function startBuilder(): void {
     }
   });
 
-  const needServices = (out: HTMLElement): ApprovedListState | undefined => {
+  /**
+   * The list as it can be sent: only the ids this catalogue knows (the API
+   * answers 422 for any other), and a sentence naming those left out.
+   */
+  const prepare = async (out: HTMLElement) => {
     const s = readList();
     if (!s.ids.length) {
       out.replaceChildren(notice('error', 'Your list is empty: add services first.'));
       return undefined;
     }
-    return s;
+    const cat = await loadCatalogueData();
+    if (!cat.ok) {
+      out.replaceChildren(notice('error', cat.message));
+      return undefined;
+    }
+    const { knownIds, unknownIds } = groupList(cat.body, s.ids);
+    if (!knownIds.length) {
+      out.replaceChildren(notice('error', `None of the services in your list is in this catalogue (${unknownIds.join(', ')}): add services first.`));
+      return undefined;
+    }
+    const leftOut = unknownIds.length ? ` Left out, not in this catalogue: ${unknownIds.join(', ')}.` : '';
+    return { s, cat: cat.body, knownIds, leftOut, body: compactBody(s, knownIds) };
   };
   const busy = async (button: HTMLButtonElement, work: () => Promise<void>) => {
     button.disabled = true;
@@ -138,34 +169,34 @@ export function startBuilder(): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
     button.addEventListener('click', () =>
       busy(button, async () => {
-        const s = needServices(exportResult);
-        if (!s) return;
+        const ready = await prepare(exportResult);
+        if (!ready) return;
+        const { cat, knownIds, leftOut, body } = ready;
         const kind = button.dataset.export;
-        const body = compactBody(s);
         const stem = fileStem(body.name);
         if (kind === 'interchange') {
-          const cat = await loadCatalogueData();
-          if (!cat.ok) return void exportResult.replaceChildren(notice('error', cat.message));
           const { exportDocument } = await import('./interchange.ts');
-          const doc = exportDocument(cat.body, s.ids, { name: body.name, ...(body.description ? { description: body.description } : {}) });
+          const doc = exportDocument(cat, knownIds, { name: body.name, ...(body.description ? { description: body.description } : {}) });
           download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
-          exportResult.replaceChildren(notice('ok', `Downloaded ${stem}.service-list.json (${plural(s.ids.length, 'service')}).`));
+          exportResult.replaceChildren(notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`));
         } else if (kind === 'markdown') {
           const r = await request<string>('create the markdown', '/v1/export/markdown', { json: body, as: 'text', headers: { accept: 'text/markdown' } });
           if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
           const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
           download(named ?? `${stem}.md`, r.body, 'text/markdown');
-          exportResult.replaceChildren(notice('ok', `Downloaded ${named ?? `${stem}.md`}.`));
+          exportResult.replaceChildren(notice('ok', `Downloaded ${named ?? `${stem}.md`} (${plural(knownIds.length, 'service')}).${leftOut}`));
         } else if (kind === 'save') {
           const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', { json: body });
           if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
           const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
+          const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
           exportResult.replaceChildren(
             notice('ok',
-              el('p', {}, `Saved. Anyone with this link can view and import the list until ${humanDate(r.body.expiresAt.slice(0, 10))}:`),
+              el('p', {}, `Saved ${plural(knownIds.length, 'service')}. Anyone with this link can view and import the list until ${humanDate(r.body.expiresAt.slice(0, 10))}:`),
               el('p', {}, el('a', { href: r.body.url, dataset: { shareLink: '' } }, r.body.url)),
               el('p', { className: 'row' }, el('label', { htmlFor: 'share-url', className: 'visually-hidden' }, 'Share link'), link,
-                el('button', { type: 'button', className: 'secondary', onclick: () => void navigator.clipboard?.writeText(r.body.url).then(() => { link.select(); }) }, 'Copy link')),
+                el('button', { type: 'button', className: 'secondary', onclick: () => void copyLink(link, copied) }, 'Copy link'), copied),
+              ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
             ),
           );
         }
@@ -178,9 +209,9 @@ export function startBuilder(): void {
     const out = root.querySelector<HTMLElement>(`[data-policy-result="${target}"]`)!;
     button.addEventListener('click', () =>
       busy(button, async () => {
-        const s = needServices(out);
-        if (!s) return;
-        const body = compactBody(s);
+        const ready = await prepare(out);
+        if (!ready) return;
+        const { body, leftOut } = ready;
         const r = await request<PolicyEnvelope>(`generate the ${button.textContent!.replace(/^Generate /, '')}`, `/v1/policies/${button.dataset.policyPath}?envelope=true`, { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } });
         if (!r.ok) return void out.replaceChildren(notice('error', r.message));
         const { document: doc, omitted, included } = r.body;
@@ -190,7 +221,7 @@ export function startBuilder(): void {
         const own = omitted.filter((o) => o.reason !== 'other-provider');
         const others = omitted.length - own.length;
         out.replaceChildren(
-          el('p', {}, `${plural(included.length, 'service')} of this cloud allowed.`, others ? ` ${plural(others, 'service')} from other clouds left out.` : ''),
+          el('p', {}, `${plural(included.length, 'service')} of this cloud allowed.`, others ? ` ${plural(others, 'service')} from other clouds left out.` : '', leftOut),
           ...(own.length
             ? [notice('warn', el('p', {}, 'Left out of this policy:'), el('ul', {}, ...own.map((o) => el('li', { dataset: { omitted: o.id } }, el('strong', {}, o.id), ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`))))]
             : []),

@@ -3,7 +3,7 @@
  * the contract for anything on demand). Without JavaScript the form submits
  * to /search. Results are built with DOM calls, never HTML strings.
  */
-import { networkFailureMessage, problemMessage } from '../format.ts';
+import { lifecycleLabel, networkFailureMessage, problemMessage } from '../format.ts';
 import { el } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
 
@@ -43,7 +43,7 @@ export function startHomeSearch(): void {
     const body = await response.json().catch(() => undefined);
     if (mine !== seq) return;
     if (!response.ok) {
-      out.replaceChildren(el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers.get('retry-after'))));
+      out.replaceChildren(el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)));
       return;
     }
     const { data, total } = body as { data: Hit[]; total: number };
@@ -65,7 +65,7 @@ export function startHomeSearch(): void {
             el(
               'div',
               { className: 'body' },
-              el('h3', {}, el('a', { href: `/services/${s.slug}` }, s.name), ...(s.lifecycle ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, s.lifecycle.status)] : [])),
+              el('h3', {}, el('a', { href: `/services/${s.slug}` }, s.name), ...(s.lifecycle ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, lifecycleLabel(s.lifecycle.status))] : [])),
               el('p', {}, s.description),
               el('button', { type: 'button', className: 'secondary', hidden: true, dataset: { listToggle: s.id }, attrs: { 'aria-pressed': 'false' } }, el('span', { dataset: { label: '' } }, 'Add to my list'), el('span', { className: 'visually-hidden' }, `: ${s.name}`)),
             ),

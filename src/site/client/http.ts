@@ -20,7 +20,7 @@ export async function request<T>(what: string, url: string, init: RequestInit & 
   }
   if (!response.ok) {
     const body = await response.json().catch(() => undefined);
-    return { ok: false, status: response.status, message: problemMessage(what, response.status, body, response.headers.get('retry-after')) };
+    return { ok: false, status: response.status, message: problemMessage(what, response.status, body, response.headers) };
   }
   try {
     const body = (as === 'json' ? await response.json() : await response.text()) as T;

@@ -40,18 +40,23 @@ export function startStatus(): void {
   const more = document.querySelector<HTMLButtonElement>('[data-status-more]')!;
   let page = 0;
   let tbody: HTMLTableSectionElement | undefined;
+  // The prerendered text tells visitors without JavaScript where the JSON is; with it, say what is happening.
+  current.replaceChildren(el('p', { className: 'muted' }, 'Checking…'));
+  history.replaceChildren(el('p', { className: 'muted' }, 'Loading…'));
 
   void request<Status>('check the status', '/v1/status').then((r) => {
     if (!r.ok) return current.replaceChildren(notice('error', r.message));
     const s = r.body;
     current.replaceChildren(
       el('p', {}, 'Overall: ', badge(s.status), ` (checked ${when(s.checkedAt)})`),
-      el(
-        'table',
-        {},
-        el('caption', { className: 'visually-hidden' }, 'Components'),
-        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Component'), el('th', { scope: 'col' }, 'State'), el('th', { scope: 'col' }, 'Details'))),
-        el('tbody', {}, ...Object.entries(s.components).map(([name, c]) => el('tr', {}, el('th', { scope: 'row' }, componentNames[name] ?? name), el('td', {}, badge(c.status)), el('td', {}, detailOf(name, c))))),
+      el('div', { className: 'table-scroll', tabIndex: 0, attrs: { role: 'region', 'aria-label': 'Components now, scrolls sideways' } },
+        el(
+          'table',
+          {},
+          el('caption', { className: 'visually-hidden' }, 'Components'),
+          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Component'), el('th', { scope: 'col' }, 'State'), el('th', { scope: 'col' }, 'Details'))),
+          el('tbody', {}, ...Object.entries(s.components).map(([name, c]) => el('tr', {}, el('th', { scope: 'row' }, componentNames[name] ?? name), el('td', {}, badge(c.status)), el('td', {}, detailOf(name, c))))),
+        ),
       ),
     );
   });
