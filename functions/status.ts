@@ -19,9 +19,10 @@ import type { FunctionContext } from './lib/types.ts';
 /** Status and history: edge-cached like the catalogue (spec section 8), revalidated by browsers every time. */
 export const OPERATIONAL_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
 
+/** The live status; a change it shows is written to the history in the background (the answer never waits for the store). */
 async function probeAndObserve(ctx: FunctionContext): Promise<StatusType> {
   const status = await probeStatus(ctx);
-  await ctx.statusRecorder.observe(status);
+  void ctx.statusRecorder.observe(status);
   return status;
 }
 

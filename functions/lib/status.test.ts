@@ -64,6 +64,32 @@ describe('status recorder', () => {
     expect(await reasons()).toEqual(['startup:degraded', 'change:operational']);
   });
 
+  it('records one change sample for concurrent probes that see the same change', async () => {
+    const recorder = createStatusRecorder(open());
+    await recorder.record(status(), 'startup');
+    await Promise.all([recorder.observe(status('degraded')), recorder.observe(status('degraded')), recorder.observe(status('degraded'))]);
+    expect(await reasons()).toEqual(['startup:operational', 'change:degraded']);
+  });
+
+  it('remembers a change whose write failed, so later probes of the same state do not write again', async () => {
+    const s = open();
+    const recorder = createStatusRecorder(s, () => {});
+    await recorder.record(status(), 'startup');
+    let writes = 0;
+    const add = s.addStatusSample.bind(s);
+    s.addStatusSample = async (sample) => {
+      writes++;
+      if (sample.components.store === 'down') throw new Error('store down');
+      return add(sample);
+    };
+    await recorder.observe(status('down'));
+    await recorder.observe(status('down'));
+    await recorder.observe(status('down'));
+    expect(writes).toBe(1);
+    await recorder.observe(status());
+    expect(await reasons()).toEqual(['startup:operational', 'change:operational']);
+  });
+
   it('logs, rather than throws, when the store cannot take a sample', async () => {
     const s = open();
     await s.close();

@@ -53,18 +53,21 @@ export async function probeStatus(ctx: Pick<FunctionContext, 'catalogue' | 'stor
 }
 
 /**
- * Remembers the last recorded sample (read from the store at first use, so a
+ * Remembers the last state seen (read from the store at first use, so a
  * restart compares against history) and writes samples to the store. A store
  * that cannot take the write is logged, not fatal: the status endpoints still
- * answer from the probe.
+ * answer from the probe. The state is remembered whether or not its write
+ * succeeded, and a write waits at most PROBE_TIMEOUT_MS, so a store outage
+ * does not make every probe retry a slow write.
  */
 export function createStatusRecorder(store: Store, log: (message: string) => void = console.error): StatusRecorder {
   let last: Promise<StatusSample | null> | undefined;
+  let observing: Promise<void> | undefined;
   const lastSample = () => (last ??= store.statusSamples(0, 1).then((p) => p.samples[0] ?? null, () => null));
   const write = async (sample: StatusSample) => {
+    last = Promise.resolve(sample);
     try {
-      await store.addStatusSample(sample);
-      last = Promise.resolve(sample);
+      await withTimeout(store.addStatusSample(sample), PROBE_TIMEOUT_MS);
     } catch (e) {
       log(`Could not record a status sample (${sample.reason}): ${reason(e)}`);
     }
@@ -75,9 +78,15 @@ export function createStatusRecorder(store: Store, log: (message: string) => voi
       if (why === 'interval' && componentsChanged(await lastSample(), sample)) sample.reason = 'change';
       await write(sample);
     },
-    async observe(status) {
-      const sample = sampleOf(status, 'change');
-      if (componentsChanged(await lastSample(), sample)) await write(sample);
+    observe(status) {
+      // One change write at a time: concurrent probes of the same change must not record it twice.
+      observing ??= (async () => {
+        const sample = sampleOf(status, 'change');
+        if (componentsChanged(await lastSample(), sample)) await write(sample);
+      })().finally(() => {
+        observing = undefined;
+      });
+      return observing;
     },
   };
 }
