@@ -7,9 +7,10 @@
  * Ids the catalogue does not know:
  * - compact form: 422 naming them (a typo should not be saved and shared),
  *   as the policy endpoints do;
- * - interchange document: kept and reported in `unknownServiceIds`, since a
- *   document from another tool or an older catalogue may name services this
- *   catalogue lacks, and the list should survive the round trip.
+ * - interchange document: kept (as ids) and reported in `unknownServiceIds`,
+ *   since a document from another tool or an older catalogue may name services
+ *   this catalogue lacks; the answer's `document` is rebuilt from the catalogue
+ *   and so lists only the services it knows.
  *
  * GET /v1/lists/{id} (and the website's /lists/<id> page, through getList or
  * readSavedList) answers the list resolved against the current catalogue and
