@@ -69,7 +69,7 @@ export const exportMarkdown = defineMutation({
   // The body is read by parseApprovedList (two forms, JSON Schema and zod); see handle.
   body: z.unknown(),
   handle(raw, request, ctx) {
-    const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl);
+    const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl, ctx.catalogue);
     if (!parsed.ok) {
       return problem('invalid-body', { detail: 'The body is neither a valid approved list nor a valid service list document; see errors.', errors: parsed.errors });
     }

@@ -24,7 +24,7 @@ export const sendFeedback = defineMutation({
     });
     // Named back (at most 20, shortened) so a client learns that e.g. `email` was not kept.
     const ignored = Object.keys(input)
-      .filter((k) => !(feedbackFields as readonly string[]).includes(k))
+      .filter((k) => !feedbackFields.includes(k))
       .slice(0, 20)
       .map((k) => k.slice(0, 100));
     const body: FeedbackAcknowledgement = { id, receivedAt: receivedAt.toISOString(), ...(ignored.length ? { ignoredFields: ignored } : {}) };

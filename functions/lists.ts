@@ -57,7 +57,7 @@ export const saveList = defineMutation({
   // parseApprovedList validates both forms (with JSON pointers); the zod body only lets any JSON through to it.
   body: z.unknown(),
   async handle(raw, _request, ctx) {
-    const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl);
+    const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl, ctx.catalogue);
     if (!parsed.ok) return problem('invalid-body', { detail: 'The body is neither a valid compact list nor a valid service list document; see errors.', errors: parsed.errors });
     const { list } = parsed;
     // Known services under their canonical id (a slug given resolves to the id); unknown ids as given.

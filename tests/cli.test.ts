@@ -150,6 +150,14 @@ describe('csc policy and markdown give the API\'s documents', () => {
     if (target !== 'aws') expect(r.stderr).toMatch(/not in this policy: aws-/);
   });
 
+  it('refuses hostile JSON (nesting past the limit) with exit 1 and a message, not a stack trace', () => {
+    const deep = `{"name":"x","approvedServiceIds":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const r = csc(['policy', 'aws', file('deep.json', deep)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/not valid JSON: nesting deeper than 64 levels/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('policy refuses unknown ids with exit 1', () => {
     const r = csc(['policy', 'aws', file('unknown.json', { name: 'x', approvedServiceIds: ['aws-not-real'] })]);
     expect(r.code).toBe(1);

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { corsHeaders, JSON_CONTENT_TYPE, NO_STORE } from '../../src/http/headers.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
+import { parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
 import type { FunctionContext, RateLimitResult, ServerFunction } from './types.ts';
 
@@ -38,35 +39,6 @@ async function readCapped(request: Request, limit: number): Promise<string> {
   }
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
-
-/** No request body of this API nests deeper than this; deeper is hostile, refused before parsing. */
-export const MAX_JSON_DEPTH = 64;
-
-/** Deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 /* [ */ || c === 123 /* { */) max = Math.max(max, ++depth);
-    else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
-  }
-  return max;
-}
-
-/**
- * JSON.parse that refuses nesting past MAX_JSON_DEPTH (the reviver recurses)
- * and drops `__proto__` keys, so no parsed object can carry a prototype override.
- */
-export const parseJson = (text: string): unknown => {
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
-  return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
-};
 
 export const isJsonMediaType = (contentType: string | null): boolean =>
   !!contentType && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());

@@ -13,6 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
+import { parseJson } from '../core/json.ts';
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
 import { awsScpSizeLimits, GCP_PARENT_PATTERN, generatePolicy, policyTargets, type GeneratePolicyOptions, type PolicyTarget } from '../core/policies/index.ts';
@@ -130,7 +131,7 @@ function readJson(file: string): unknown {
     throw new CliError(`Cannot read ${file}: ${(e as Error).message}`, 1);
   }
   try {
-    return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+    return parseJson(text);
   } catch (e) {
     throw new CliError(`${file} is not valid JSON: ${(e as Error).message}`, 1);
   }
@@ -146,8 +147,8 @@ function schemaUrlOf(values: { 'schema-base'?: string | undefined }, built: stri
 }
 
 /** Reads FILE as an approved list (either form); schema errors exit 1. */
-function readList(file: string, schemaUrl: string): ApprovedList {
-  const parsed = parseApprovedList(readJson(file), schemaUrl);
+function readList(file: string, schemaUrl: string, catalogue: Catalogue): ApprovedList {
+  const parsed = parseApprovedList(readJson(file), schemaUrl, catalogue);
   if (!parsed.ok) {
     const hint = parsed.errors.some((e) => e.pointer === '/$schema') ? `\n(The file's $schema must be ${schemaUrl}; if it comes from another site, pass --schema-base with that site's address.)` : '';
     throw new CliError(`${formatErrors(file, parsed.errors)}${hint}`, 1);
@@ -195,7 +196,7 @@ function policyCommand(args: string[], io: Io): number {
     throw new CliError(`Usage: csc policy ${policyTargets.join('|')} FILE. See csc policy --help.`, 2);
   }
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, schemaUrlOf(values, built));
+  const list = readList(file, schemaUrlOf(values, built), catalogue);
   const sizeLimit = values['size-limit'] === undefined ? undefined : Number(values['size-limit']);
   if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240)) throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
   if (values.parent !== undefined && !GCP_PARENT_PATTERN.test(values.parent)) {
@@ -228,7 +229,7 @@ function markdownCommand(args: string[], io: Io): number {
   if (values.help) return io.stdout(help.markdown!), 0;
   const file = oneFile(positionals, 'markdown');
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, schemaUrlOf(values, built));
+  const list = readList(file, schemaUrlOf(values, built), catalogue);
   const result = renderMarkdown(catalogue, list, { today: today() });
   if (!result.services.length) throw new CliError(`${file}: none of the listed service ids is in the catalogue: ${result.unknownServiceIds.join(', ')}`, 1);
   for (const id of result.unknownServiceIds) io.stderr(`not in the catalogue: ${id}\n`);

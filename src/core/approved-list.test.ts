@@ -12,7 +12,7 @@ const ids = catalogue.services.slice(0, 4).map((s) => s.id);
 
 describe('parseApprovedList', () => {
   it('normalises the compact form', () => {
-    expect(parseApprovedList({ name: '  Team  ', owner: 'ops', approvedServiceIds: ids }, SCHEMA_URL)).toEqual({
+    expect(parseApprovedList({ name: '  Team  ', owner: 'ops', approvedServiceIds: ids }, SCHEMA_URL, catalogue)).toEqual({
       ok: true,
       list: { name: 'Team', owner: 'ops', approvedServiceIds: ids, source: 'compact' },
     });
@@ -20,14 +20,26 @@ describe('parseApprovedList', () => {
 
   it('normalises an interchange document to the same list, with statuses', () => {
     const doc = exportServiceList(catalogue, ids, { name: 'Team', description: 'd', organisation: 'o' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses: { [ids[1]!]: 'restricted' } });
-    const r = parseApprovedList(JSON.parse(JSON.stringify(doc)), SCHEMA_URL);
+    const r = parseApprovedList(JSON.parse(JSON.stringify(doc)), SCHEMA_URL, catalogue);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect({ ...r.list, approvedServiceIds: [...r.list.approvedServiceIds].sort() }).toEqual({ name: 'Team', description: 'd', organisation: 'o', approvedServiceIds: [...ids].sort(), statuses: { [ids[1]!]: 'restricted' }, source: 'interchange' });
     expect(r.list.approvedServiceIds).toEqual(doc.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => s.id))));
   });
 
+  it('reads documents like every importer: a service known by its slug resolves to its id, unknown ones stay as ids, with notes', () => {
+    const doc: any = exportServiceList(catalogue, ids.slice(0, 2), { name: 'Team' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
+    const entries = doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services));
+    const bySlug = entries[0].id;
+    entries[0].id = 'renamed-by-another-tool'; // the slug still names the service
+    entries[1].id = entries[1].slug = 'aws-from-another-tool';
+    const r = parseApprovedList(doc, SCHEMA_URL, catalogue);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.list.approvedServiceIds).toEqual([bySlug, 'aws-from-another-tool']);
+    expect(r.list.notes).toEqual([expect.stringContaining('matched by its slug'), expect.stringContaining('is not in this catalogue')]);
+  });
+
   it('keeps ids a catalogue may not know: the endpoint decides about them', () => {
-    const r = parseApprovedList({ name: 'x', approvedServiceIds: ['aws-not-real'] }, SCHEMA_URL);
+    const r = parseApprovedList({ name: 'x', approvedServiceIds: ['aws-not-real'] }, SCHEMA_URL, catalogue);
     expect(r.ok && r.list.approvedServiceIds).toEqual(['aws-not-real']);
   });
 
@@ -45,7 +57,7 @@ describe('parseApprovedList', () => {
     ['an array', [], ''],
     ['null', null, ''],
   ])('rejects the compact form with %s', (_name, body, pointer) => {
-    const r = parseApprovedList(body, SCHEMA_URL);
+    const r = parseApprovedList(body, SCHEMA_URL, catalogue);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => e.pointer)).toContain(pointer);
     expect(({} as any).polluted).toBeUndefined();
@@ -53,11 +65,11 @@ describe('parseApprovedList', () => {
 
   it('validates an interchange document by the JSON Schema, and wants at least one service', () => {
     const doc = exportServiceList(catalogue, ids, { name: 'Team' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
-    const wrongSchema = parseApprovedList({ ...doc, $schema: 'https://elsewhere.test/v1/schemas/service-list.schema.json' }, SCHEMA_URL);
+    const wrongSchema = parseApprovedList({ ...doc, $schema: 'https://elsewhere.test/v1/schemas/service-list.schema.json' }, SCHEMA_URL, catalogue);
     expect(wrongSchema).toMatchObject({ ok: false, errors: [{ pointer: '/$schema' }] });
-    const empty = parseApprovedList({ ...doc, providers: [] }, SCHEMA_URL);
+    const empty = parseApprovedList({ ...doc, providers: [] }, SCHEMA_URL, catalogue);
     expect(empty).toMatchObject({ ok: false, errors: [{ pointer: '/providers', message: expect.stringMatching(/no service/) }] });
-    const missing = parseApprovedList({ providers: [] }, SCHEMA_URL);
+    const missing = parseApprovedList({ providers: [] }, SCHEMA_URL, catalogue);
     expect(missing.ok === false && missing.errors.map((e) => e.pointer).sort()).toEqual(['/$schema', '/metadata', '/version']);
   });
 });

@@ -3,22 +3,20 @@
  * (POST /v1/lists, POST /v1/export/markdown) and for the website and CLI.
  * Two forms are accepted:
  * - an interchange document (spec 2.2), recognised by `$schema` or
- *   `providers`, validated by the v1 JSON Schema;
+ *   `providers`, read by importServiceList (validated by the v1 JSON Schema,
+ *   services resolved by id or slug, unknown ones kept as ids);
  * - the compact form `{ name, description?, organisation?, owner?,
  *   approvedServiceIds }`, validated by the zod schema below (which also
  *   documents it in OpenAPI).
- * Both become one normalised ApprovedList. Whether the ids exist is not the
- * parser's business: each endpoint resolves them against the catalogue and
- * decides how to report the unknown ones.
+ * Both become one normalised ApprovedList. Unknown ids are kept: each
+ * endpoint decides how to report them.
  *
  * Pure and browser-safe.
  */
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
-import { validateServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
-
-/** The same bound as the compact form's ids: well above any catalogue. */
-export const MAX_LIST_SERVICES = MAX_APPROVED_IDS;
+import type { Catalogue } from './catalogue.ts';
+import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
 export const CompactApprovedList = z
   .strictObject({
@@ -44,6 +42,8 @@ export interface ApprovedList {
   approvedServiceIds: string[];
   /** Governance status of services that are not `enabled` (interchange documents only). */
   statuses?: Record<string, ServiceStatus>;
+  /** What the importer read differently or did not know (interchange documents only), one sentence each. */
+  notes?: string[];
   source: 'compact' | 'interchange';
 }
 
@@ -55,31 +55,24 @@ const pointerOf = (path: PropertyKey[]): string => path.map((p) => `/${String(p)
 export const isInterchangeDocument = (raw: unknown): boolean =>
   raw !== null && typeof raw === 'object' && !Array.isArray(raw) && (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
 
-function fromInterchange(raw: unknown, schemaUrl: string): ParsedApprovedList {
-  const checked = validateServiceList(raw, schemaUrl);
-  if (!checked.valid) return { ok: false, errors: checked.errors };
-  const { metadata: m, providers } = checked.document;
-  const ids = new Set<string>();
-  const statuses: Record<string, ServiceStatus> = {};
-  for (const p of providers) {
-    for (const c of p.categories) {
-      for (const s of c.services) {
-        ids.add(s.id);
-        if (s.status !== 'enabled') statuses[s.id] = s.status;
-      }
-    }
-  }
-  if (ids.size === 0) return { ok: false, errors: [{ pointer: '/providers', message: 'the list approves no service: give at least one' }] };
-  if (ids.size > MAX_LIST_SERVICES) return { ok: false, errors: [{ pointer: '/providers', message: `at most ${MAX_LIST_SERVICES} services are accepted; this list has ${ids.size}` }] };
+/** An interchange document, read by the one importer (importServiceList): ids or slugs resolved, unknown services kept as ids. */
+function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
+  const imported = importServiceList(catalogue, raw, schemaUrl);
+  if (!imported.ok) return { ok: false, errors: imported.errors };
+  const { name, description, organisation, owner } = imported.metadata;
+  const ids = [...imported.approvedServiceIds, ...imported.unknownServiceIds];
+  if (ids.length === 0) return { ok: false, errors: [{ pointer: '/providers', message: 'the list approves no service: give at least one' }] };
+  if (ids.length > MAX_APPROVED_IDS) return { ok: false, errors: [{ pointer: '/providers', message: `at most ${MAX_APPROVED_IDS} services are accepted; this list has ${ids.length}` }] };
   return {
     ok: true,
     list: {
-      name: m.name,
-      ...(m.description !== undefined ? { description: m.description } : {}),
-      ...(m.organisation !== undefined ? { organisation: m.organisation } : {}),
-      ...(m.owner !== undefined ? { owner: m.owner } : {}),
-      approvedServiceIds: [...ids],
-      ...(Object.keys(statuses).length ? { statuses } : {}),
+      name,
+      ...(description !== undefined ? { description } : {}),
+      ...(organisation !== undefined ? { organisation } : {}),
+      ...(owner !== undefined ? { owner } : {}),
+      approvedServiceIds: ids,
+      ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
+      ...(imported.notes.length ? { notes: imported.notes } : {}),
       source: 'interchange',
     },
   };
@@ -88,10 +81,12 @@ function fromInterchange(raw: unknown, schemaUrl: string): ParsedApprovedList {
 /**
  * Parses a request body (already JSON-parsed) as an approved list.
  * `schemaUrl` is the deployment's v1 schema address, which an interchange
- * document's `$schema` must equal. Errors carry JSON pointers into the body.
+ * document's `$schema` must equal; `catalogue` resolves a document's services
+ * by id or slug, as every other reader of documents does. Errors carry JSON
+ * pointers into the body.
  */
-export function parseApprovedList(raw: unknown, schemaUrl: string): ParsedApprovedList {
-  if (isInterchangeDocument(raw)) return fromInterchange(raw, schemaUrl);
+export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
+  if (isInterchangeDocument(raw)) return fromInterchange(raw, schemaUrl, catalogue);
   const parsed = CompactApprovedList.safeParse(raw);
   if (!parsed.success) {
     return {

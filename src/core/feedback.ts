@@ -30,7 +30,8 @@ export const FeedbackRequest = z
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.output<typeof FeedbackRequest>;
 
-export const feedbackFields = ['message', 'category', 'rating', 'page', 'contact'] as const;
+/** The fields the request knows, from the schema itself. */
+export const feedbackFields: readonly string[] = Object.keys(FeedbackRequest.shape);
 
 export const FeedbackAcknowledgement = z
   .object({

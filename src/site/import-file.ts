@@ -2,6 +2,7 @@
  * Reading an imported file before the schema sees it: size, JSON syntax and
  * schema errors said in plain words. Pure.
  */
+import { parseJson } from '../core/json.ts';
 
 /** Files larger than this are not service lists (the whole catalogue exports to well under 2 MB). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -12,7 +13,7 @@ export function parseImportText(name: string, size: number, text: string): Parse
   if (size > MAX_IMPORT_BYTES) return { ok: false, message: `“${name}” is ${(size / 1024 / 1024).toFixed(1)} MB; a service list file is at most 5 MB.` };
   if (!text.trim()) return { ok: false, message: `“${name}” is empty.` };
   try {
-    return { ok: true, value: JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value)) };
+    return { ok: true, value: parseJson(text) };
   } catch (e) {
     const where = /position (\d+)/.exec(String((e as Error).message));
     let place = '';

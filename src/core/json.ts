@@ -1,0 +1,35 @@
+/**
+ * Reading untrusted JSON (request bodies, files given to the CLI, imports in
+ * the website): nesting is bounded before parsing, since JSON.parse and any
+ * reviver recurse, and `__proto__` keys are dropped. Pure and browser-safe.
+ */
+
+/** No approved list nests deeper than this; deeper is hostile, refused before parsing. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) max = Math.max(max, ++depth);
+    else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return max;
+}
+
+/**
+ * JSON.parse that refuses nesting past MAX_JSON_DEPTH (the reviver recurses)
+ * and drops `__proto__` keys, so no parsed object can carry a prototype override.
+ */
+export const parseJson = (text: string): unknown => {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+  return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+};
+
