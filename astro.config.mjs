@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
+import { precompress } from './src/integrations/precompress.ts';
 import { buildSchemaUrl } from './src/server/config.ts';
 
 // Catalogue GET endpoints and site pages are prerendered; routes that read a
@@ -11,7 +12,7 @@ import { buildSchemaUrl } from './src/server/config.ts';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [cdnHeaders()],
+  integrations: [cdnHeaders(), precompress()],
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (src/server/config.ts)
   trailingSlash: 'never',
   build: { format: 'file' },

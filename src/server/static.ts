@@ -4,14 +4,14 @@
  * cache rules, ETag with 304, and open CORS. Files are read once and kept in
  * memory with their headers, so a hit is a map lookup and one write.
  *
- * Text files of 1 KiB or more are also kept gzipped (compressed once, at first
- * request) and sent that way to clients that accept gzip: a listing page of the
- * full catalogue is 700 KB of HTML and under 100 KB gzipped. The gzipped
- * variant has its own ETag, as RFC 9110 requires of another representation.
+ * Text files of 1 KiB or more have a gzipped copy written by the build
+ * (src/integrations/precompress.ts), sent to clients that accept gzip: a
+ * listing page of the full catalogue is 700 KB of HTML and under 100 KB
+ * gzipped. The gzipped variant has its own ETag, as RFC 9110 requires of
+ * another representation.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { cacheControlFor, contentTypeFor, corsHeaders, etagMatches } from '../http/headers.ts';
@@ -26,13 +26,10 @@ interface Variant {
 
 interface CachedFile {
   identity: Variant;
-  /** Present for compressible files worth compressing. */
+  /** Present when the build wrote a gzipped copy. */
   gzip?: Variant;
 }
 
-/** Compressing these pays; images other than SVG and fonts are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/;
-const MIN_COMPRESS_BYTES = 1024;
 
 /** True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses. */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
@@ -68,11 +65,11 @@ export function createStaticHandler(root: string) {
       if (!info?.isFile()) continue;
       const body = await readFile(file);
       const type = contentTypeFor(candidate);
-      const compressible = COMPRESSIBLE.test(type) && body.length >= MIN_COMPRESS_BYTES;
+      const gzipped = await readFile(`${file}.gz`).catch(() => undefined);
       const common: Record<string, string> = {
         'cache-control': cacheControlFor(candidate),
         'x-content-type-options': 'nosniff',
-        ...(compressible ? { vary: 'Accept-Encoding' } : {}),
+        ...(gzipped ? { vary: 'Accept-Encoding' } : {}),
         ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
       };
       const variant = (bytes: Buffer, etag: string, extra: Record<string, string> = {}): Variant => ({
@@ -83,8 +80,8 @@ export function createStaticHandler(root: string) {
       });
       const hash = createHash('sha1').update(body).digest('base64url');
       const identity = variant(body, `"${hash}"`);
-      if (!compressible) return { identity };
-      return { identity, gzip: variant(gzipSync(body, { level: 9 }), `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
+      if (!gzipped) return { identity };
+      return { identity, gzip: variant(gzipped, `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
     }
     return null;
   }
