@@ -55,21 +55,30 @@ const pointerOf = (path: PropertyKey[]): string => path.map((p) => `/${String(p)
 export const isInterchangeDocument = (raw: unknown): boolean =>
   raw !== null && typeof raw === 'object' && !Array.isArray(raw) && (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
 
+type ListDescription = Pick<ApprovedList, 'name' | 'description' | 'organisation' | 'owner'>;
+
+/** The list's name and the descriptive fields that were given (absent ones stay absent, not undefined). */
+function describedBy(m: { name: string; description?: string | undefined; organisation?: string | undefined; owner?: string | undefined }): ListDescription {
+  const { name, description, organisation, owner } = m;
+  return {
+    name,
+    ...(description !== undefined ? { description } : {}),
+    ...(organisation !== undefined ? { organisation } : {}),
+    ...(owner !== undefined ? { owner } : {}),
+  };
+}
+
 /** An interchange document, read by the one importer (importServiceList): ids or slugs resolved, unknown services kept as ids. */
 function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
   const imported = importServiceList(catalogue, raw, schemaUrl);
   if (!imported.ok) return { ok: false, errors: imported.errors };
-  const { name, description, organisation, owner } = imported.metadata;
   const ids = [...imported.approvedServiceIds, ...imported.unknownServiceIds];
   if (ids.length === 0) return { ok: false, errors: [{ pointer: '/providers', message: 'the list approves no service: give at least one' }] };
   if (ids.length > MAX_APPROVED_IDS) return { ok: false, errors: [{ pointer: '/providers', message: `at most ${MAX_APPROVED_IDS} services are accepted; this list has ${ids.length}` }] };
   return {
     ok: true,
     list: {
-      name,
-      ...(description !== undefined ? { description } : {}),
-      ...(organisation !== undefined ? { organisation } : {}),
-      ...(owner !== undefined ? { owner } : {}),
+      ...describedBy(imported.metadata),
       approvedServiceIds: ids,
       ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
@@ -98,15 +107,11 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
       ),
     };
   }
-  const { name, description, organisation, owner, approvedServiceIds } = parsed.data;
   return {
     ok: true,
     list: {
-      name,
-      ...(description !== undefined ? { description } : {}),
-      ...(organisation !== undefined ? { organisation } : {}),
-      ...(owner !== undefined ? { owner } : {}),
-      approvedServiceIds,
+      ...describedBy(parsed.data),
+      approvedServiceIds: parsed.data.approvedServiceIds,
       source: 'compact',
     },
   };
