@@ -7,7 +7,7 @@
  * every other GET (`s-maxage=300`, `max-age=0`): a CDN may serve a status up
  * to five minutes old, browsers revalidate (ETag) on every view.
  */
-import { pageLinks } from '../src/core/page.ts';
+import { linkHeader, pageLinks } from '../src/core/page.ts';
 import { Health, Status, StatusHistoryPage, StatusHistoryQuery, type Status as StatusType } from '../src/core/status.ts';
 import { NO_STORE } from '../src/http/headers.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
@@ -61,19 +61,9 @@ export async function getStatusHistory(request: Request, ctx: FunctionContext): 
     return problem('unavailable', { detail: `The ${ctx.store.kind} store does not answer; the status history is unavailable.`, headers: { 'retry-after': '10' } });
   }
   const totalPages = Math.max(1, Math.ceil(result.total / pageSize));
-  const link = (n: number) => {
-    const p = new URLSearchParams(url.searchParams);
-    p.set('page', String(n));
-    p.set('pageSize', String(pageSize));
-    return `${url.pathname}?${p}`;
-  };
-  const links = pageLinks(page, totalPages, link);
+  const links = pageLinks(url, page, totalPages, { pageSize: String(pageSize) });
   const body: StatusHistoryPage = { data: result.samples, page, pageSize, total: result.total, totalPages, links };
-  const linkHeader = Object.entries(links)
-    .filter(([rel]) => rel !== 'self')
-    .map(([rel, href]) => `<${href}>; rel="${rel}"`)
-    .join(', ');
-  return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL, headers: { link: linkHeader } });
+  return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL, headers: { link: linkHeader(links) } });
 }
 
 const unavailable = problemResponse('Not ready: the store does not answer or the catalogue is not loaded (`checks` says which). Carries Retry-After.');

@@ -1,4 +1,8 @@
-/** Pagination links shared by every paged response (services, status history). */
+/**
+ * Paged responses (GET /v1/services, GET /v1/status/history): one envelope
+ * shape, one way of linking pages, in the body (`links`) and in the RFC 8288
+ * `Link` header.
+ */
 import { z } from 'zod';
 
 export const PageLinks = z
@@ -12,8 +16,30 @@ export const PageLinks = z
   .meta({ id: 'PageLinks', description: 'Relative links to pages of the same query' });
 export type PageLinks = z.infer<typeof PageLinks>;
 
-/** self/first/last/prev/next for a 1-based page of `totalPages`, with `link(n)` building the URL of page n. */
-export function pageLinks(page: number, totalPages: number, link: (n: number) => string): PageLinks {
+/** The envelope of a page of `item`s, registered in OpenAPI as `id`. */
+export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescription?: string) =>
+  z
+    .object({
+      data: itemsDescription ? z.array(item).describe(itemsDescription) : z.array(item),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int(),
+      totalPages: z.number().int(),
+      links: PageLinks,
+    })
+    .meta({ id });
+
+/**
+ * Links to the pages of the request's own query: `page` is replaced, every
+ * other parameter kept (plus any in `fixed`, such as a defaulted page size).
+ */
+export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
+  const link = (n: number) => {
+    const p = new URLSearchParams(url.searchParams);
+    p.set('page', String(n));
+    for (const [k, v] of Object.entries(fixed)) p.set(k, v);
+    return `${url.pathname}?${p}`;
+  };
   return {
     self: link(page),
     first: link(1),
@@ -22,3 +48,10 @@ export function pageLinks(page: number, totalPages: number, link: (n: number) =>
     ...(page < totalPages ? { next: link(page + 1) } : {}),
   };
 }
+
+/** The RFC 8288 `Link` header of a page: first, last, prev, next. */
+export const linkHeader = (links: PageLinks): string =>
+  Object.entries(links)
+    .filter(([rel]) => rel !== 'self')
+    .map(([rel, href]) => `<${href}>; rel="${rel}"`)
+    .join(', ');

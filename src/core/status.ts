@@ -5,7 +5,7 @@
  * component states. No I/O: the server probes, this decides.
  */
 import { z } from 'zod';
-import { PageLinks } from './page.ts';
+import { pageOf } from './page.ts';
 
 export const componentStates = ['operational', 'degraded', 'down'] as const;
 export const ComponentState = z.enum(componentStates).meta({
@@ -80,16 +80,7 @@ export const StatusHistoryQuery = z.strictObject({
   pageSize: z.coerce.number().int().min(1).max(100).default(20).describe('Samples per page (1 to 100)'),
 });
 
-export const StatusHistoryPage = z
-  .object({
-    data: z.array(StatusSample).describe('Newest first'),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    links: PageLinks,
-  })
-  .meta({ id: 'StatusHistoryPage' });
+export const StatusHistoryPage = pageOf(StatusSample, 'StatusHistoryPage', 'Newest first');
 export type StatusHistoryPage = z.infer<typeof StatusHistoryPage>;
 
 export const Health = z

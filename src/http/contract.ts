@@ -3,7 +3,7 @@
  * core/schemas.ts they type the routes and generate /v1/openapi.json.
  */
 import { z } from 'zod';
-import { PageLinks } from '../core/page.ts';
+import { pageOf, PageLinks } from '../core/page.ts';
 import { CategoryEntry, ProviderEntry, Service, ServiceDetail } from '../core/schemas.ts';
 
 export { PageLinks };
@@ -14,16 +14,7 @@ export const CategorySummary = CategoryEntry.extend({ serviceCount: z.number().i
 export const ProviderList = z.object({ data: z.array(ProviderSummary) }).meta({ id: 'ProviderList' });
 export const CategoryList = z.object({ data: z.array(CategorySummary) }).meta({ id: 'CategoryList' });
 
-export const ServicePage = z
-  .object({
-    data: z.array(Service),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    links: PageLinks,
-  })
-  .meta({ id: 'ServicePage' });
+export const ServicePage = pageOf(Service, 'ServicePage');
 
 export const Comparison = z
   .object({
