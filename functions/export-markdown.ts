@@ -20,6 +20,7 @@ import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse, serviceListRef } from '../src/http/openapi.ts';
 import { problem } from '../src/http/problem.ts';
 import { defineMutation, jsonResponse } from './lib/mutation.ts';
+import { cappedList, sfString } from './lib/structured-list.ts';
 
 const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 /** Longest X-Unknown-Services value sent; the JSON answer and the document always have them all. */
@@ -47,18 +48,10 @@ export const wantsJson = (accept: string | null): boolean => acceptQuality(accep
 /** Unknown ids as an RFC 8941 list of strings (printable ASCII only; others are counted in Warning). */
 function unknownHeaders(ids: readonly string[]): Record<string, string> {
   if (!ids.length) return {};
-  const members: string[] = [];
-  let length = 0;
-  for (const id of ids) {
-    if (!/^[\x20-\x7e]*$/.test(id)) continue;
-    const member = `"${id.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-    if (length + member.length + 2 > UNKNOWN_HEADER_MAX) break;
-    members.push(member);
-    length += member.length + 2;
-  }
+  const { value, listed } = cappedList(ids.flatMap((id) => sfString(id) ?? []), UNKNOWN_HEADER_MAX);
   const n = ids.length;
   return {
-    ...(members.length ? { 'x-unknown-services': members.join(', ') } : {}),
+    ...(listed ? { 'x-unknown-services': value } : {}),
     warning: `299 - "${n} listed service id${n === 1 ? ' is' : 's are'} not in the catalogue; the document lists ${n === 1 ? 'it' : 'them'} under Not in the catalogue"`,
   };
 }

@@ -28,6 +28,7 @@ import {
   type PolicyTarget,
 } from '../src/core/policies/index.ts';
 import { defineMutation, jsonResponse } from './lib/mutation.ts';
+import { cappedList, sfString } from './lib/structured-list.ts';
 import type { FunctionContext } from './lib/types.ts';
 
 export { ApprovedServicesRequest };
@@ -37,19 +38,12 @@ const OMITTED_HEADER_MAX = 6000;
 
 export function omissionHeaders(omitted: readonly Omission[]): Record<string, string> {
   if (!omitted.length) return {};
-  const members: string[] = [];
-  let length = 0;
-  for (const o of omitted) {
-    const member = `${JSON.stringify(o.id)};reason=${o.reason}`;
-    if (length + member.length + 2 > OMITTED_HEADER_MAX) break;
-    members.push(member);
-    length += member.length + 2;
-  }
-  const truncated = members.length < omitted.length;
+  // Omitted ids are catalogue ids (kebab-case ASCII), so every one is a valid string item.
+  const { value, listed } = cappedList(omitted.map((o) => `${sfString(o.id)};reason=${o.reason}`), OMITTED_HEADER_MAX);
   const n = omitted.length;
   return {
-    'x-policy-omitted': members.join(', '),
-    warning: `299 - "${n} approved service${n === 1 ? ' is' : 's are'} not in this policy (other cloud, no usable identifier or not restrictable)${truncated ? `; X-Policy-Omitted lists the first ${members.length}` : ''}; ask with ?envelope=true for the reasons"`,
+    'x-policy-omitted': value,
+    warning: `299 - "${n} approved service${n === 1 ? ' is' : 's are'} not in this policy (other cloud, no usable identifier or not restrictable)${listed < n ? `; X-Policy-Omitted lists the first ${listed}` : ''}; ask with ?envelope=true for the reasons"`,
   };
 }
 
