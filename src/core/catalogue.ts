@@ -168,3 +168,15 @@ export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categ
 export function formatContentIssues(issues: ContentIssue[]): string {
   return issues.map((i) => `${i.file}: ${i.field}: ${i.message}`).join('\n');
 }
+
+/** Approved ids (or slugs) looked up in the catalogue: the services in catalogue order, and the ids it does not know, in the order given. */
+export function resolveApprovedIds(catalogue: Catalogue, approvedIds: readonly string[]): { services: ServiceEntry[]; unknownIds: string[] } {
+  const found = new Set<ServiceEntry>();
+  const unknown = new Set<string>();
+  for (const id of approvedIds) {
+    const s = catalogue.service(id);
+    if (s) found.add(s);
+    else unknown.add(id);
+  }
+  return { services: catalogue.services.filter((s) => found.has(s)), unknownIds: [...unknown] };
+}

@@ -15,7 +15,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
-import { serviceIconPath, type Catalogue } from './catalogue.ts';
+import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
 import type { Equivalents, ServiceEntry } from './schemas.ts';
 
@@ -196,17 +196,7 @@ export interface ExportOptions {
   statuses?: Readonly<Record<string, ServiceStatus>>;
 }
 
-/** Approved ids (or slugs) looked up in the catalogue: the services in catalogue order, and the ids it does not know, in the order given. */
-export function resolveApprovedIds(catalogue: Catalogue, approvedIds: readonly string[]): { services: ServiceEntry[]; unknownIds: string[] } {
-  const found = new Set<ServiceEntry>();
-  const unknown = new Set<string>();
-  for (const id of approvedIds) {
-    const s = catalogue.service(id);
-    if (s) found.add(s);
-    else unknown.add(id);
-  }
-  return { services: catalogue.services.filter((s) => found.has(s)), unknownIds: [...unknown] };
-}
+export { resolveApprovedIds };
 
 function entryOf(catalogue: Catalogue, s: ServiceEntry, status: ServiceStatus): ServiceListEntry {
   return {

@@ -4,7 +4,7 @@
  * provenance every document carries. Pure: no clock, no I/O, no Node-only
  * modules (the website runs this in the browser too).
  */
-import type { Catalogue } from '../catalogue.ts';
+import { resolveApprovedIds, type Catalogue } from '../catalogue.ts';
 import type { PolicyIdentifiers, ServiceEntry } from '../schemas.ts';
 
 export const policyTargets = ['aws', 'azure', 'gcp'] as const;
@@ -96,21 +96,16 @@ export interface ResolvedApproval {
  * reports the rest. Repeats resolve once.
  */
 export function resolveApproval(target: PolicyTarget, catalogue: Catalogue, approvedIds: readonly string[], options: PolicyOptions): ResolvedApproval {
-  const unknownIds: string[] = [];
-  const byId = new Map<string, ServiceEntry>();
-  for (const raw of approvedIds) {
-    const s = catalogue.service(raw);
-    if (!s) unknownIds.push(raw);
-    else byId.set(s.id, s);
-  }
-  const all = [...byId.values()].sort((a, b) => compareText(a.id, b.id));
+  const { services, unknownIds } = resolveApprovedIds(catalogue, approvedIds);
+  // Sorted by id whatever order the catalogue holds: the document must be byte-identical for the same set.
+  const all = [...services].sort((a, b) => compareText(a.id, b.id));
   const omitted: Omission[] = all
     .filter((s) => s.provider !== target)
     .map((s) => ({ id: s.id, reason: 'other-provider', detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only` }));
   return {
     services: all.filter((s) => s.provider === target),
     omitted,
-    unknownIds: [...new Set(unknownIds)],
+    unknownIds,
     provenance: {
       catalogueVersion: catalogue.version,
       generatedOn: options.today,
