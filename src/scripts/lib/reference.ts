@@ -1,5 +1,6 @@
 /**
- * Checks catalogue content against the reference data in ../shared/reference
+ * Checks catalogue content against the vendor reference data kept in
+ * content/reference (see its README for sources and dates)
  * (AWS IAM prefixes, Azure resource providers, Google Cloud service names).
  * Used by the content tests and `npm run catalogue:report`.
  */
@@ -8,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { ContentIssue } from '../../core/catalogue.ts';
 import type { PolicyIdentifiers, ServiceEntry } from '../../core/schemas.ts';
 
-export const referenceDir = (root = process.cwd()) => resolve(root, process.env.REFERENCE_DIR ?? '../shared/reference');
+export const referenceDir = (root = process.cwd()) => resolve(root, process.env.REFERENCE_DIR ?? 'content/reference');
 
 export interface ReferenceData {
   iamPrefixes: Set<string>;
