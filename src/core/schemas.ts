@@ -142,6 +142,7 @@ export const ServiceEntry = z.strictObject({
   equivalents: Equivalents.default({}),
   identifiers: PolicyIdentifiers,
   lifecycle: ServiceLifecycle.optional(),
+  lastReviewed: isoDate.optional().describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
 });
 export type ServiceEntry = z.infer<typeof ServiceEntry>;
 export type ServiceEntryInput = z.input<typeof ServiceEntry>;
