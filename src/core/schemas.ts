@@ -126,6 +126,23 @@ export const SubServiceEntry = z.strictObject({
   identifiers: PolicyIdentifiers.optional(),
 });
 
+/**
+ * Something a service needs to work (`requires`) or usually works with
+ * (`recommends`): another catalogue service, or raw policy identifiers when no
+ * catalogue service owns them. The reason and the vendor source travel with
+ * the edge so a reviewer can check it.
+ */
+export const ServiceDependency = z
+  .strictObject({
+    service: kebabId.optional().describe('Id of the catalogue service needed'),
+    identifiers: PolicyIdentifiers.optional().describe('Identifiers needed when no catalogue service owns them'),
+    reason: z.string().min(1).max(200).describe('Why, in one line'),
+    source: httpsUrl.describe("Vendor documentation that states the dependency"),
+  })
+  .refine((d) => (d.service === undefined) !== (d.identifiers === undefined), 'give exactly one of service or identifiers')
+  .meta({ id: 'ServiceDependency' });
+export type ServiceDependency = z.infer<typeof ServiceDependency>;
+
 /** One file per service under content/services/<provider>/<id>.json. */
 export const ServiceEntry = z.strictObject({
   id: kebabId.describe('<provider>-<name>'),
@@ -142,6 +159,9 @@ export const ServiceEntry = z.strictObject({
   equivalents: Equivalents.default({}),
   identifiers: PolicyIdentifiers,
   lifecycle: ServiceLifecycle.optional(),
+  formerNames: z.array(z.string().min(1).max(150)).default([]).describe('Names the vendor used before, newest first'),
+  requires: z.array(ServiceDependency).default([]),
+  recommends: z.array(ServiceDependency).default([]),
   lastReviewed: isoDate.optional().describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
 });
 export type ServiceEntry = z.infer<typeof ServiceEntry>;

@@ -11,7 +11,7 @@ const azureIds = catalogue.services.filter((s) => s.provider === 'azure').map((s
 
 const service = (id: string, resourceProviders: string[]): ServiceEntry => ({
   id, slug: id, name: id, shortName: id, provider: 'azure', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
-  keywords: [], subServices: [], equivalents: {}, identifiers: { resourceProviders },
+  keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { resourceProviders },
 });
 
 describe('generateAzurePolicy', () => {

@@ -11,7 +11,7 @@ const gcpIds = catalogue.services.filter((s) => s.provider === 'gcp').map((s) =>
 
 const service = (id: string, serviceNames: string[]): ServiceEntry => ({
   id, slug: id, name: id, shortName: id, provider: 'gcp', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
-  keywords: [], subServices: [], equivalents: {}, identifiers: { serviceNames },
+  keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { serviceNames },
 });
 
 describe('generateGcpOrgPolicy', () => {

@@ -87,6 +87,9 @@ export function syntheticServices(provider: PolicyTarget, count: number, seed = 
         ? [{ id: `${id}-sub`, name: 'Sub-service', description: 'A sub-service with its own identifiers.', identifiers: identifiersFor(provider, rand, 100_000 + next++) }]
         : [],
       equivalents: {},
+      formerNames: [],
+      requires: [],
+      recommends: [],
       identifiers: withoutIdentifiers ? {} : identifiersFor(provider, rand, next++),
     });
   }
