@@ -32,7 +32,11 @@ export function acceptQuality(accept: string | null, type: string): number {
   const [main] = type.split('/');
   let best = { specificity: -1, q: 0 };
   for (const part of accept.split(',')) {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [range = '', ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     const specificity = range === type ? 2 : range === `${main}/*` ? 1 : range === '*/*' ? 0 : -1;
     if (specificity < 0 || specificity < best.specificity) continue;
     const qParam = params.find((p) => p.startsWith('q='));
@@ -43,12 +47,16 @@ export function acceptQuality(accept: string | null, type: string): number {
 }
 
 /** JSON only when the client prefers it to markdown; markdown on a tie or without Accept. */
-export const wantsJson = (accept: string | null): boolean => acceptQuality(accept, 'application/json') > acceptQuality(accept, 'text/markdown');
+export const wantsJson = (accept: string | null): boolean =>
+  acceptQuality(accept, 'application/json') > acceptQuality(accept, 'text/markdown');
 
 /** Unknown ids as an RFC 8941 list of strings (printable ASCII only; others are counted in Warning). */
 function unknownHeaders(ids: readonly string[]): Record<string, string> {
   if (!ids.length) return {};
-  const { value, listed } = cappedList(ids.flatMap((id) => sfString(id) ?? []), UNKNOWN_HEADER_MAX);
+  const { value, listed } = cappedList(
+    ids.flatMap((id) => sfString(id) ?? []),
+    UNKNOWN_HEADER_MAX,
+  );
   const n = ids.length;
   return {
     ...(listed ? { 'x-unknown-services': value } : {}),
@@ -64,23 +72,39 @@ export const exportMarkdown = defineMutation({
   handle(raw, request, ctx) {
     const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl, ctx.catalogue);
     if (!parsed.ok) {
-      return problem('invalid-body', { detail: 'The body is neither a valid approved list nor a valid service list document; see errors.', errors: parsed.errors });
+      return problem('invalid-body', {
+        detail: 'The body is neither a valid approved list nor a valid service list document; see errors.',
+        errors: parsed.errors,
+      });
     }
     const list = parsed.list;
     const result = renderMarkdown(ctx.catalogue, list, { today: isoDay(ctx.now()) });
     if (!result.services.length) {
       return problem('unknown-services', {
-        detail: 'None of the listed service ids is in the catalogue, so there is nothing to document. See GET /v1/services for valid ids.',
+        detail:
+          'None of the listed service ids is in the catalogue, so there is nothing to document. See GET /v1/services for valid ids.',
         ...(list.source === 'compact'
-          ? { errors: list.approvedServiceIds.map((id, i) => ({ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' })) }
+          ? {
+              errors: list.approvedServiceIds.map((id, i) => ({
+                pointer: `/approvedServiceIds/${i}`,
+                value: id,
+                message: 'no service has this id',
+              })),
+            }
           : {}),
         unknownIds: result.unknownServiceIds,
       });
     }
     const headers = unknownHeaders(result.unknownServiceIds);
-    if (wantsJson(request.headers.get('accept'))) return jsonResponse(result satisfies MarkdownExport, { headers: { ...headers, vary: 'Accept' } });
+    if (wantsJson(request.headers.get('accept')))
+      return jsonResponse(result satisfies MarkdownExport, { headers: { ...headers, vary: 'Accept' } });
     return new Response(result.markdown, {
-      headers: { ...headers, vary: 'Accept', 'content-type': MARKDOWN_CONTENT_TYPE, 'content-disposition': `attachment; filename="${result.filename}"` },
+      headers: {
+        ...headers,
+        vary: 'Accept',
+        'content-type': MARKDOWN_CONTENT_TYPE,
+        'content-disposition': `attachment; filename="${result.filename}"`,
+      },
     });
   },
 });
@@ -95,7 +119,12 @@ export const operations: OperationSpec[] = [
       'Takes an approved list in compact form or as a service list interchange document (v1 schema) and answers a markdown document: the title, metadata, lifecycle warnings (deprecated, sunset and retired services with dates and successors) and a table per provider and category with service name, governance status, free tier and documentation link. All text from the list is escaped so it cannot add markdown structure, links or HTML. By default the answer is the document as an attachment; with `Accept: application/json` it is a MarkdownExport. Ids the catalogue does not know are listed in the document and named in `X-Unknown-Services`; only a list with no known id answers 422.',
     tags: ['Lists'],
     mutation: true,
-    requestBody: { schema: CompactApprovedList, alternatives: [serviceListRef], description: 'The approved list: the compact form, or a service list interchange document whose `$schema` is this deployment\'s v1 schema address.' },
+    requestBody: {
+      schema: CompactApprovedList,
+      alternatives: [serviceListRef],
+      description:
+        "The approved list: the compact form, or a service list interchange document whose `$schema` is this deployment's v1 schema address.",
+    },
     responses: {
       200: {
         description: 'The markdown document (default), or a MarkdownExport when Accept prefers application/json.',
@@ -103,12 +132,20 @@ export const operations: OperationSpec[] = [
         jsonSchema: { type: 'string' },
         alsoAs: [{ contentType: 'application/json', schema: MarkdownExport }],
         headers: {
-          'Content-Disposition': { description: 'Markdown answers: `attachment; filename="<list-name>.md"` (ASCII kebab case).' },
-          'X-Unknown-Services': { description: 'Present when listed ids are not in the catalogue: an RFC 8941 list of the ids as strings.' },
-          Warning: { description: 'Present with unknown ids: `299 - "<n> listed service ids are not in the catalogue ..."`.' },
+          'Content-Disposition': {
+            description: 'Markdown answers: `attachment; filename="<list-name>.md"` (ASCII kebab case).',
+          },
+          'X-Unknown-Services': {
+            description: 'Present when listed ids are not in the catalogue: an RFC 8941 list of the ids as strings.',
+          },
+          Warning: {
+            description: 'Present with unknown ids: `299 - "<n> listed service ids are not in the catalogue ..."`.',
+          },
         },
       },
-      400: problemResponse('Malformed JSON, or a body that is neither a valid compact list nor a valid interchange document (errors lists each problem with a JSON pointer)'),
+      400: problemResponse(
+        'Malformed JSON, or a body that is neither a valid compact list nor a valid interchange document (errors lists each problem with a JSON pointer)',
+      ),
       422: problemResponse('No listed id is in the catalogue (type /problems/unknown-services, unknownIds lists them)'),
     },
   },

@@ -27,19 +27,31 @@ export const sendFeedback = defineMutation({
       .filter((k) => !feedbackFields.includes(k))
       .slice(0, 20)
       .map((k) => k.slice(0, 100));
-    const body: FeedbackAcknowledgement = { id, receivedAt: receivedAt.toISOString(), ...(ignored.length ? { ignoredFields: ignored } : {}) };
+    const body: FeedbackAcknowledgement = {
+      id,
+      receivedAt: receivedAt.toISOString(),
+      ...(ignored.length ? { ignoredFields: ignored } : {}),
+    };
     return jsonResponse(body, { status: 201 });
   },
 });
 
 export const operations: OperationSpec[] = [
   {
-    method: 'post', path: '/v1/feedback', operationId: 'sendFeedback', summary: 'Send feedback', tags: ['Feedback'], mutation: true,
-    description: 'Stores the message and the optional fields as plain text and answers an acknowledgement id. Unknown fields are ignored (not stored) and named in `ignoredFields`. Feedback cannot be read back through the API.',
+    method: 'post',
+    path: '/v1/feedback',
+    operationId: 'sendFeedback',
+    summary: 'Send feedback',
+    tags: ['Feedback'],
+    mutation: true,
+    description:
+      'Stores the message and the optional fields as plain text and answers an acknowledgement id. Unknown fields are ignored (not stored) and named in `ignoredFields`. Feedback cannot be read back through the API.',
     requestBody: { schema: FeedbackRequest },
     responses: {
       201: { description: 'Stored', schema: FeedbackAcknowledgement },
-      400: problemResponse('Malformed JSON, or a missing, empty, over-long or non-string message, or an invalid category, rating, page or contact (errors lists each)'),
+      400: problemResponse(
+        'Malformed JSON, or a missing, empty, over-long or non-string message, or an invalid category, rating, page or contact (errors lists each)',
+      ),
     },
   },
 ];

@@ -58,7 +58,11 @@ export const saveList = defineMutation({
   body: z.unknown(),
   async handle(raw, _request, ctx) {
     const parsed = parseApprovedList(raw, ctx.serviceListSchemaUrl, ctx.catalogue);
-    if (!parsed.ok) return problem('invalid-body', { detail: 'The body is neither a valid compact list nor a valid service list document; see errors.', errors: parsed.errors });
+    if (!parsed.ok)
+      return problem('invalid-body', {
+        detail: 'The body is neither a valid compact list nor a valid service list document; see errors.',
+        errors: parsed.errors,
+      });
     const { list } = parsed;
     // Known services under their canonical id (a slug given resolves to the id); unknown ids as given.
     const ids = [...new Set(list.approvedServiceIds.map((id) => ctx.catalogue.service(id)?.id ?? id))];
@@ -66,13 +70,19 @@ export const saveList = defineMutation({
     if (unknown.length && list.source === 'compact') {
       return problem('unknown-services', {
         detail: `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
-        errors: list.approvedServiceIds.flatMap((id, i) => (unknown.includes(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [])),
+        errors: list.approvedServiceIds.flatMap((id, i) =>
+          unknown.includes(id)
+            ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
+            : [],
+        ),
         unknownIds: unknown,
       });
     }
     const createdAt = ctx.now();
     const statuses = Object.fromEntries(
-      Object.entries(list.statuses ?? {}).flatMap(([id, status]) => (status === 'enabled' ? [] : [[ctx.catalogue.service(id)?.id ?? id, status] as const])),
+      Object.entries(list.statuses ?? {}).flatMap(([id, status]) =>
+        status === 'enabled' ? [] : [[ctx.catalogue.service(id)?.id ?? id, status] as const],
+      ),
     );
     const record: SavedListRecord = {
       id: newListId(),
@@ -91,7 +101,10 @@ export const saveList = defineMutation({
 });
 
 /** The saved list as GET /v1/lists/{id} answers it, or null when unknown, expired or malformed. */
-export async function readSavedList(id: string, ctx: FunctionContext): Promise<{ list: SavedList; expiresAt: Date } | null> {
+export async function readSavedList(
+  id: string,
+  ctx: FunctionContext,
+): Promise<{ list: SavedList; expiresAt: Date } | null> {
   if (!SavedListId.safeParse(id).success) return null;
   const record = await ctx.store.findList(id);
   if (!record) return null;
@@ -129,7 +142,10 @@ function idFromUrl(url: string): string {
 }
 
 const listNotFound = () =>
-  problem('not-found', { detail: 'No saved list has this id. Saved lists expire 90 days after they were created.', headers: corsHeaders });
+  problem('not-found', {
+    detail: 'No saved list has this id. Saved lists expire 90 days after they were created.',
+    headers: corsHeaders,
+  });
 
 /** GET /v1/lists/{id}: the id is the last path segment of the request URL. */
 export async function getList(request: Request, ctx: FunctionContext): Promise<Response> {
@@ -149,22 +165,47 @@ export async function getList(request: Request, ctx: FunctionContext): Promise<R
 
 export const operations: OperationSpec[] = [
   {
-    method: 'post', path: '/v1/lists', operationId: 'saveList', summary: 'Save an approved list and get a shareable link', tags: ['Lists'], mutation: true,
+    method: 'post',
+    path: '/v1/lists',
+    operationId: 'saveList',
+    summary: 'Save an approved list and get a shareable link',
+    tags: ['Lists'],
+    mutation: true,
     description:
       'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a service list interchange document (v1 schema). In the compact form every id must exist in the catalogue (422 otherwise); an interchange document may name services this catalogue does not know: they are kept and reported in `unknownServiceIds`.',
-    requestBody: { schema: CompactApprovedList, alternatives: [serviceListRef], description: 'The compact form, or an interchange document whose `$schema` is this deployment\'s v1 schema address.' },
+    requestBody: {
+      schema: CompactApprovedList,
+      alternatives: [serviceListRef],
+      description:
+        "The compact form, or an interchange document whose `$schema` is this deployment's v1 schema address.",
+    },
     responses: {
-      201: { description: 'Saved', schema: SavedListSummary, headers: { Location: { description: 'Path of the saved list: /v1/lists/{id}' } } },
-      400: problemResponse('Malformed JSON, or a body that is neither a valid compact list nor a valid interchange document (errors lists each problem with a JSON pointer)'),
-      422: problemResponse('Compact form with ids no service has (type /problems/unknown-services, errors and unknownIds list them)'),
+      201: {
+        description: 'Saved',
+        schema: SavedListSummary,
+        headers: { Location: { description: 'Path of the saved list: /v1/lists/{id}' } },
+      },
+      400: problemResponse(
+        'Malformed JSON, or a body that is neither a valid compact list nor a valid interchange document (errors lists each problem with a JSON pointer)',
+      ),
+      422: problemResponse(
+        'Compact form with ids no service has (type /problems/unknown-services, errors and unknownIds list them)',
+      ),
       503: problemResponse('The store does not answer; nothing was saved'),
     },
   },
   {
-    method: 'get', path: '/v1/lists/{id}', operationId: 'getList', summary: 'Fetch a saved list (until it expires after 90 days)', tags: ['Lists'],
+    method: 'get',
+    path: '/v1/lists/{id}',
+    operationId: 'getList',
+    summary: 'Fetch a saved list (until it expires after 90 days)',
+    tags: ['Lists'],
     description:
       'The list with each service resolved against the current catalogue (`services`, with `lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the expiry: `max-age` and `s-maxage` are at most the seconds left.',
     pathParams: z.object({ id: SavedListId }),
-    responses: { 200: { description: 'The saved list', schema: SavedList }, 404: notFound('Saved list (unknown, malformed or expired id)') },
+    responses: {
+      200: { description: 'The saved list', schema: SavedList },
+      404: notFound('Saved list (unknown, malformed or expired id)'),
+    },
   },
 ];

@@ -39,7 +39,10 @@ const OMITTED_HEADER_MAX = 6000;
 export function omissionHeaders(omitted: readonly Omission[]): Record<string, string> {
   if (!omitted.length) return {};
   // Omitted ids are catalogue ids (kebab-case ASCII), so every one is a valid string item.
-  const { value, listed } = cappedList(omitted.map((o) => `${sfString(o.id)};reason=${o.reason}`), OMITTED_HEADER_MAX);
+  const { value, listed } = cappedList(
+    omitted.map((o) => `${sfString(o.id)};reason=${o.reason}`),
+    OMITTED_HEADER_MAX,
+  );
   const n = omitted.length;
   return {
     'x-policy-omitted': value,
@@ -49,7 +52,11 @@ export function omissionHeaders(omitted: readonly Omission[]): Record<string, st
 
 type Query = z.output<typeof AwsScpQuery> & z.output<typeof AzurePolicyQuery> & z.output<typeof GcpOrgPolicyQuery>;
 
-const queries: Record<PolicyTarget, z.ZodType<Partial<Query>>> = { aws: AwsScpQuery, azure: AzurePolicyQuery, gcp: GcpOrgPolicyQuery };
+const queries: Record<PolicyTarget, z.ZodType<Partial<Query>>> = {
+  aws: AwsScpQuery,
+  azure: AzurePolicyQuery,
+  gcp: GcpOrgPolicyQuery,
+};
 
 /** `today` for provenance: the UTC date of the request. */
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
@@ -59,7 +66,11 @@ function policyFunction(target: PolicyTarget) {
     body: ApprovedServicesRequest,
     handle(input, request, ctx: FunctionContext) {
       const query = queries[target].safeParse(searchParamsObject(new URL(request.url).searchParams));
-      if (!query.success) return problem('invalid-parameters', { detail: 'See errors for each query parameter.', errors: zodErrors(query.error, 'query') });
+      if (!query.success)
+        return problem('invalid-parameters', {
+          detail: 'See errors for each query parameter.',
+          errors: zodErrors(query.error, 'query'),
+        });
       const q = query.data;
       const options: GeneratePolicyOptions = {
         today: isoDay(ctx.now()),
@@ -75,7 +86,11 @@ function policyFunction(target: PolicyTarget) {
           const ids = input.approvedServiceIds;
           return problem('unknown-services', {
             detail: `No service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}. See GET /v1/services for valid ids.`,
-            errors: ids.flatMap((id, i) => (result.unknownIds.includes(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [])),
+            errors: ids.flatMap((id, i) =>
+              result.unknownIds.includes(id)
+                ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
+                : [],
+            ),
             unknownIds: result.unknownIds,
           });
         }
@@ -86,7 +101,9 @@ function policyFunction(target: PolicyTarget) {
             size: result.size,
             excess: result.excess,
             unit: result.unit,
-            ...(target === 'aws' && result.limit < 10240 ? { hint: 'Ask with ?sizeLimit=10240 if your organisation accepts the 10,240-character quota.' } : {}),
+            ...(target === 'aws' && result.limit < 10240
+              ? { hint: 'Ask with ?sizeLimit=10240 if your organisation accepts the 10,240-character quota.' }
+              : {}),
           });
         case 'policy': {
           if (q.envelope) {
@@ -106,23 +123,31 @@ export const generateGcpOrgPolicy = policyFunction('gcp');
 
 const omissionHeaderDocs = {
   'X-Policy-Omitted': {
-    description: 'Present when approved services are left out: an RFC 8941 list of `"<service id>";reason=<other-provider|no-identifiers|not-restrictable>` (capped at 6,000 characters; the envelope has them all).',
+    description:
+      'Present when approved services are left out: an RFC 8941 list of `"<service id>";reason=<other-provider|no-identifiers|not-restrictable>` (capped at 6,000 characters; the envelope has them all).',
   },
-  Warning: { description: 'Present with X-Policy-Omitted: `299 - "<n> approved services are not in this policy ..."`.' },
+  Warning: {
+    description: 'Present with X-Policy-Omitted: `299 - "<n> approved services are not in this policy ..."`.',
+  },
 };
 
 const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
   method: 'post' as const,
   tags: ['Policies'],
   mutation: true,
-  requestBody: { schema: ApprovedServicesRequest, description: 'The approved list. Ids of other clouds are accepted and reported as omitted.' },
+  requestBody: {
+    schema: ApprovedServicesRequest,
+    description: 'The approved list. Ids of other clouds are accepted and reported as omitted.',
+  },
   responses: {
     200: {
       description: `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved services it does not express are named in X-Policy-Omitted.`,
       schema: envelopeOr(document),
       headers: omissionHeaderDocs,
     },
-    400: problemResponse('Malformed JSON, a body that does not match the schema (missing, empty, non-array, non-string or duplicate ids; more than 2,000 ids; errors lists each) or an invalid query parameter'),
+    400: problemResponse(
+      'Malformed JSON, a body that does not match the schema (missing, empty, non-array, non-string or duplicate ids; more than 2,000 ids; errors lists each) or an invalid query parameter',
+    ),
     422: problemResponse(
       target === 'aws'
         ? 'Unknown service ids (type /problems/unknown-services, errors lists them), or an SCP over the size quota (type /problems/policy-too-large with limit, size, excess and what to do)'
@@ -161,7 +186,7 @@ export const operations: OperationSpec[] = [
     operationId: 'generateGcpOrgPolicy',
     summary: 'Generate a Google Cloud organisation policy',
     description:
-      'An Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage allowing the approved services\' API names (`denyAll` when none). Approved services the constraint never restricts (such as IAM, Cloud Logging, Cloud Monitoring) are reported as not-restrictable instead of listed.',
+      "An Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage allowing the approved services' API names (`denyAll` when none). Approved services the constraint never restricts (such as IAM, Cloud Logging, Cloud Monitoring) are reported as not-restrictable instead of listed.",
     query: GcpOrgPolicyQuery,
   },
 ];

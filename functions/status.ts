@@ -8,7 +8,13 @@
  * to five minutes old, browsers revalidate (ETag) on every view.
  */
 import { linkHeader, pageLinks } from '../src/core/page.ts';
-import { Health, Status, StatusHistoryPage, StatusHistoryQuery, type Status as StatusType } from '../src/core/status.ts';
+import {
+  Health,
+  Status,
+  StatusHistoryPage,
+  StatusHistoryQuery,
+  type Status as StatusType,
+} from '../src/core/status.ts';
 import { NO_STORE } from '../src/http/headers.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
@@ -31,14 +37,22 @@ export async function getHealth(_request: Request, ctx: FunctionContext): Promis
   const { catalogue, store } = status.components;
   if (catalogue.serviceCount === 0 || !store.reachable || store.latencyMs === null) {
     return problem('unavailable', {
-      detail: !store.reachable ? `The ${store.kind} store does not answer: ${store.error ?? 'unknown error'}.` : 'The catalogue has no services.',
+      detail: !store.reachable
+        ? `The ${store.kind} store does not answer: ${store.error ?? 'unknown error'}.`
+        : 'The catalogue has no services.',
       headers: { 'retry-after': '10' },
-      checks: { catalogue: { loaded: catalogue.serviceCount > 0, serviceCount: catalogue.serviceCount }, store: { kind: store.kind, reachable: store.reachable, latencyMs: store.latencyMs } },
+      checks: {
+        catalogue: { loaded: catalogue.serviceCount > 0, serviceCount: catalogue.serviceCount },
+        store: { kind: store.kind, reachable: store.reachable, latencyMs: store.latencyMs },
+      },
     });
   }
   const body: Health = {
     status: 'ok',
-    checks: { catalogue: { loaded: true, serviceCount: catalogue.serviceCount }, store: { kind: store.kind, reachable: true, latencyMs: store.latencyMs } },
+    checks: {
+      catalogue: { loaded: true, serviceCount: catalogue.serviceCount },
+      store: { kind: store.kind, reachable: true, latencyMs: store.latencyMs },
+    },
   };
   return jsonGet(body, { cacheControl: NO_STORE });
 }
@@ -51,14 +65,21 @@ export async function getStatus(_request: Request, ctx: FunctionContext): Promis
 export async function getStatusHistory(request: Request, ctx: FunctionContext): Promise<Response> {
   const url = new URL(request.url);
   const parsed = StatusHistoryQuery.safeParse(searchParamsObject(url.searchParams));
-  if (!parsed.success) return problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(parsed.error, 'query') });
+  if (!parsed.success)
+    return problem('invalid-parameters', {
+      detail: 'See errors for each parameter.',
+      errors: zodErrors(parsed.error, 'query'),
+    });
   const { page, pageSize } = parsed.data;
   let result;
   try {
     result = await ctx.store.statusSamples((page - 1) * pageSize, pageSize);
   } catch (e) {
     console.error('Reading the status history failed:', e);
-    return problem('unavailable', { detail: `The ${ctx.store.kind} store does not answer; the status history is unavailable.`, headers: { 'retry-after': '10' } });
+    return problem('unavailable', {
+      detail: `The ${ctx.store.kind} store does not answer; the status history is unavailable.`,
+      headers: { 'retry-after': '10' },
+    });
   }
   const totalPages = Math.max(1, Math.ceil(result.total / pageSize));
   const links = pageLinks(url, page, totalPages, { pageSize: String(pageSize) });
@@ -66,25 +87,48 @@ export async function getStatusHistory(request: Request, ctx: FunctionContext): 
   return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL, headers: { link: linkHeader(links) } });
 }
 
-const unavailable = problemResponse('Not ready: the store does not answer or the catalogue is not loaded (`checks` says which). Carries Retry-After.');
+const unavailable = problemResponse(
+  'Not ready: the store does not answer or the catalogue is not loaded (`checks` says which). Carries Retry-After.',
+);
 
 export const operations: OperationSpec[] = [
   {
-    method: 'get', path: '/v1/health', operationId: 'getHealth', summary: 'Liveness and readiness', tags: ['Operations'],
-    description: 'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
+    method: 'get',
+    path: '/v1/health',
+    operationId: 'getHealth',
+    summary: 'Liveness and readiness',
+    tags: ['Operations'],
+    description:
+      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
     responses: { 200: { description: 'Live and ready', schema: Health }, 503: unavailable },
   },
   {
-    method: 'get', path: '/v1/status', operationId: 'getStatus', summary: 'Current status per component', tags: ['Operations'],
-    description: 'Probes every component when asked: the API, the catalogue build (version, date, service count), the store (kind, reachability, ping latency) and the rate limiter. `status` is the worst component state. A component that changed state since the last recorded sample adds a `change` entry to the history. Edge-cacheable for 5 minutes like every GET (`s-maxage=300`); use /v1/health for live probes.',
-    responses: { 200: { description: 'Current status (200 even when a component is down: read `status`)', schema: Status } },
+    method: 'get',
+    path: '/v1/status',
+    operationId: 'getStatus',
+    summary: 'Current status per component',
+    tags: ['Operations'],
+    description:
+      'Probes every component when asked: the API, the catalogue build (version, date, service count), the store (kind, reachability, ping latency) and the rate limiter. `status` is the worst component state. A component that changed state since the last recorded sample adds a `change` entry to the history. Edge-cacheable for 5 minutes like every GET (`s-maxage=300`); use /v1/health for live probes.',
+    responses: {
+      200: { description: 'Current status (200 even when a component is down: read `status`)', schema: Status },
+    },
   },
   {
-    method: 'get', path: '/v1/status/history', operationId: 'getStatusHistory', summary: 'Status history, newest first', tags: ['Operations'],
-    description: 'Samples recorded in the store: one at each server start-up, one every STATUS_SAMPLE_SECONDS (300 by default) and one whenever a component changes state; kept for 90 days and across restarts. Paged with `page` and `pageSize`; `links` and the `Link` header point at the other pages.',
+    method: 'get',
+    path: '/v1/status/history',
+    operationId: 'getStatusHistory',
+    summary: 'Status history, newest first',
+    tags: ['Operations'],
+    description:
+      'Samples recorded in the store: one at each server start-up, one every STATUS_SAMPLE_SECONDS (300 by default) and one whenever a component changes state; kept for 90 days and across restarts. Paged with `page` and `pageSize`; `links` and the `Link` header point at the other pages.',
     query: StatusHistoryQuery,
     responses: {
-      200: { description: 'A page of samples, newest first', schema: StatusHistoryPage, headers: { Link: { description: 'RFC 8288 links: first, prev, next, last' } } },
+      200: {
+        description: 'A page of samples, newest first',
+        schema: StatusHistoryPage,
+        headers: { Link: { description: 'RFC 8288 links: first, prev, next, last' } },
+      },
       400: problemResponse('Invalid or unknown query parameters'),
       503: problemResponse('The store does not answer'),
     },

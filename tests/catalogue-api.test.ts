@@ -48,15 +48,18 @@ describe('GET endpoints: headers', () => {
     JSON.parse(await r.text());
   });
 
-  it.each(['/v1/providers', '/v1/services?pageSize=5', '/v1/openapi.json'])('%s answers 304 to a matching If-None-Match', async (path) => {
-    const first = await get(path);
-    const etag = first.headers.get('etag')!;
-    const again = await get(path, { headers: { 'if-none-match': etag } });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-    const other = await get(path, { headers: { 'if-none-match': '"something-else"' } });
-    expect(other.status).toBe(200);
-  });
+  it.each(['/v1/providers', '/v1/services?pageSize=5', '/v1/openapi.json'])(
+    '%s answers 304 to a matching If-None-Match',
+    async (path) => {
+      const first = await get(path);
+      const etag = first.headers.get('etag')!;
+      const again = await get(path, { headers: { 'if-none-match': etag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      const other = await get(path, { headers: { 'if-none-match': '"something-else"' } });
+      expect(other.status).toBe(200);
+    },
+  );
 
   it('a prerendered service detail (extensionless path) is served as JSON with a 304 on revalidation', async () => {
     const [first] = (await json('/v1/services?pageSize=1')).data;
@@ -68,7 +71,14 @@ describe('GET endpoints: headers', () => {
 
   it('answers CORS preflight for any /v1 path', async () => {
     for (const path of ['/v1/lists', '/v1/services', '/v1/policies/aws-scp']) {
-      const r = await get(path, { method: 'OPTIONS', headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const r = await get(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://example.org',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
       expect(r.status).toBe(204);
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
       expect(r.headers.get('access-control-allow-methods')).toMatch(/POST/);
@@ -127,7 +137,9 @@ describe('GET /v1/services', () => {
     expect(byProvider.data.every((s: any) => s.provider === 'gcp')).toBe(true);
 
     const both = await json(`/v1/services?provider=aws,azure&category=${some.category}&pageSize=100`);
-    expect(both.total).toBe(services.filter((s) => ['aws', 'azure'].includes(s.provider) && s.category === some.category).length);
+    expect(both.total).toBe(
+      services.filter((s) => ['aws', 'azure'].includes(s.provider) && s.category === some.category).length,
+    );
 
     const free = await json('/v1/services?freeTier=true&pageSize=100');
     expect(free.total).toBe(services.filter((s) => s.hasFreeTier).length);
@@ -136,7 +148,9 @@ describe('GET /v1/services', () => {
     expect(active.total).toBe(services.filter((s) => !s.lifecycle).length);
     expect(active.data.every((s: any) => !('lifecycle' in s))).toBe(true);
     const retiring = await json('/v1/services?lifecycle=deprecated,retired,sunset&pageSize=100');
-    expect(retiring.total).toBe(services.filter((s) => ['deprecated', 'retired', 'sunset'].includes(s.lifecycle?.status)).length);
+    expect(retiring.total).toBe(
+      services.filter((s) => ['deprecated', 'retired', 'sunset'].includes(s.lifecycle?.status)).length,
+    );
   });
 
   it('finds services by free text, case- and accent-insensitively, across name and keywords', async () => {
@@ -217,10 +231,16 @@ describe('lifecycle (spec 2.1)', () => {
     expect('lifecycle' in (await json(`/v1/services/${active.slug}`))).toBe(false);
   });
 
-  it('means the service\'s own lifecycle only: references to retired peers carry lifecycleStatus, never a lifecycle block', async () => {
+  it("means the service's own lifecycle only: references to retired peers carry lifecycleStatus, never a lifecycle block", async () => {
     const services = await allServices();
     const statusOf = new Map(services.map((s) => [s.id, s.lifecycle?.status]));
-    const active = services.find((s) => !s.lifecycle && Object.values(s.equivalents).flat().some((id: any) => statusOf.get(id)));
+    const active = services.find(
+      (s) =>
+        !s.lifecycle &&
+        Object.values(s.equivalents)
+          .flat()
+          .some((id: any) => statusOf.get(id)),
+    );
     expect(active, 'an active service with a retired or deprecated peer').toBeDefined();
     const detail = await json(`/v1/services/${active!.slug}`);
     expect(JSON.stringify(detail)).not.toContain('"lifecycle"');
@@ -278,6 +298,13 @@ describe('errors and removed endpoints', () => {
     ['GET', '/v1/policies/aws-scp'],
     ['POST', '/v1/status'],
   ])('%s %s answers 404 problem details', async (method, path) => {
-    await expectProblem(await get(path, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) }), 404);
+    await expectProblem(
+      await get(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      }),
+      404,
+    );
   });
 });

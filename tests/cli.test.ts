@@ -29,7 +29,14 @@ const file = (name: string, content: unknown) => {
 };
 
 describe('csc --help', () => {
-  it.each([[[]], [['--help']], [['validate', '--help']], [['policy', '--help']], [['markdown', '--help']], [['export', '--help']]])('%j prints usage', (args) => {
+  it.each([
+    [[]],
+    [['--help']],
+    [['validate', '--help']],
+    [['policy', '--help']],
+    [['markdown', '--help']],
+    [['export', '--help']],
+  ])('%j prints usage', (args) => {
     const r = csc(args);
     expect(r.code).toBe(args.length ? 0 : 2);
     expect(r.stdout).toMatch(/^(csc —|Usage: csc)/);
@@ -58,7 +65,9 @@ describe('csc export and validate', () => {
     const doc = JSON.parse(r.stdout);
     expect(validateServiceList(doc, built.serviceListSchemaUrl)).toMatchObject({ valid: true });
     expect(doc.metadata).toMatchObject({ name: 'From CLI', owner: 'Ops' });
-    expect(doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services.map((s: any) => s.id))).sort()).toEqual([...some].sort());
+    expect(
+      doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services.map((s: any) => s.id))).sort(),
+    ).toEqual([...some].sort());
     const out = join(dir, 'out.json');
     expect(csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops', '-o', out]).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(r.stdout);
@@ -116,7 +125,7 @@ describe('csc export and validate', () => {
   });
 });
 
-describe('csc policy and markdown give the API\'s documents', () => {
+describe("csc policy and markdown give the API's documents", () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ RATE_LIMIT_POINTS: '10000' });
@@ -124,7 +133,11 @@ describe('csc policy and markdown give the API\'s documents', () => {
   afterAll(() => server?.stop());
 
   const api = async (path: string, body: unknown) => {
-    const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: r.status, text: await r.text() };
   };
 
@@ -132,23 +145,26 @@ describe('csc policy and markdown give the API\'s documents', () => {
     ['aws', '/v1/policies/aws-scp'],
     ['azure', '/v1/policies/azure-policy'],
     ['gcp', '/v1/policies/gcp-org-policy'],
-  ])('policy %s writes the same bytes as POST %s, for the compact form and the interchange file', async (target, path) => {
-    // A few services of each cloud: a list every provider's size limit admits.
-    const some = ['aws', 'azure', 'gcp'].flatMap((p) => byProvider(p).slice(0, 25));
-    const list = { name: 'CLI parity', approvedServiceIds: some };
-    const compact = file(`list-${target}.json`, list);
-    const fromApi = await api(path, list);
-    expect(fromApi.status).toBe(200);
-    const r = csc(['policy', target, compact]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(fromApi.text);
-    const exported = join(dir, `list-${target}.interchange.json`);
-    expect(csc(['export', '--ids', some.join(','), '--name', 'CLI parity', '-o', exported]).code).toBe(0);
-    const out = join(dir, `policy-${target}.json`);
-    expect(csc(['policy', target, exported, '-o', out]).code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toBe(fromApi.text);
-    if (target !== 'aws') expect(r.stderr).toMatch(/not in this policy: aws-/);
-  });
+  ])(
+    'policy %s writes the same bytes as POST %s, for the compact form and the interchange file',
+    async (target, path) => {
+      // A few services of each cloud: a list every provider's size limit admits.
+      const some = ['aws', 'azure', 'gcp'].flatMap((p) => byProvider(p).slice(0, 25));
+      const list = { name: 'CLI parity', approvedServiceIds: some };
+      const compact = file(`list-${target}.json`, list);
+      const fromApi = await api(path, list);
+      expect(fromApi.status).toBe(200);
+      const r = csc(['policy', target, compact]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(fromApi.text);
+      const exported = join(dir, `list-${target}.interchange.json`);
+      expect(csc(['export', '--ids', some.join(','), '--name', 'CLI parity', '-o', exported]).code).toBe(0);
+      const out = join(dir, `policy-${target}.json`);
+      expect(csc(['policy', target, exported, '-o', out]).code).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe(fromApi.text);
+      if (target !== 'aws') expect(r.stderr).toMatch(/not in this policy: aws-/);
+    },
+  );
 
   it('refuses hostile JSON (nesting past the limit) with exit 1 and a message, not a stack trace', () => {
     const deep = `{"name":"x","approvedServiceIds":${'['.repeat(5000)}${']'.repeat(5000)}}`;
@@ -166,7 +182,11 @@ describe('csc policy and markdown give the API\'s documents', () => {
   });
 
   it('markdown writes the same document as POST /v1/export/markdown, and reads standard input', async () => {
-    const list = { name: 'Markdown <parity> | test', description: 'd', approvedServiceIds: [...ids, 'aws-unknown-thing'] };
+    const list = {
+      name: 'Markdown <parity> | test',
+      description: 'd',
+      approvedServiceIds: [...ids, 'aws-unknown-thing'],
+    };
     const fromApi = await api('/v1/export/markdown', list);
     expect(fromApi.status).toBe(200);
     const r = csc(['markdown', file('md.json', list)]);

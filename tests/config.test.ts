@@ -9,7 +9,14 @@ import { ConfigSchema, loadConfig } from '../src/server/config.ts';
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     const { config } = loadConfig({});
-    expect(config).toMatchObject({ PORT: 4321, DATA_DIR: './data', TRUST_PROXY: 0, RATE_LIMIT_POINTS: 10, RATE_LIMIT_WINDOW_SECONDS: 60, STATUS_SAMPLE_SECONDS: 300 });
+    expect(config).toMatchObject({
+      PORT: 4321,
+      DATA_DIR: './data',
+      TRUST_PROXY: 0,
+      RATE_LIMIT_POINTS: 10,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      STATUS_SAMPLE_SECONDS: 300,
+    });
     expect(config!.MONGODB_URI).toBeUndefined();
   });
 
@@ -24,7 +31,9 @@ describe('loadConfig', () => {
   ])('names %s=%s as a problem', (key, value) => {
     const { config, problems } = loadConfig({ [key]: value });
     expect(config).toBeUndefined();
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${key}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\)$`))]);
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^${key}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\)$`)),
+    ]);
   });
 
   it('rejects a connection string that is not MongoDB without printing it', () => {
@@ -40,7 +49,11 @@ describe('loadConfig', () => {
 });
 
 it('npm start exits 1 with a clear message on a bad value', () => {
-  const r = spawnSync(process.execPath, ['src/server/start.mjs'], { env: { ...process.env, PORT: 'eighty', RATE_LIMIT_POINTS: '0' }, encoding: 'utf8', timeout: 20_000 });
+  const r = spawnSync(process.execPath, ['src/server/start.mjs'], {
+    env: { ...process.env, PORT: 'eighty', RATE_LIMIT_POINTS: '0' },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   expect(r.status).toBe(1);
   expect(r.stderr).toContain('Invalid configuration');
   expect(r.stderr).toMatch(/PORT: .*"eighty"/);
@@ -52,7 +65,11 @@ it('npm start exits 1 when the embedded store cannot be opened under DATA_DIR', 
   const file = join(dir, 'not-a-directory');
   writeFileSync(file, 'x');
   try {
-    const r = spawnSync(process.execPath, ['src/server/start.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(file, 'data'), MONGODB_URI: '' }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, ['src/server/start.mjs'], {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: join(file, 'data'), MONGODB_URI: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('The embedded store could not be opened under DATA_DIR');
     expect(r.stdout).not.toContain('listening on');
@@ -63,5 +80,6 @@ it('npm start exits 1 when the embedded store cannot be opened under DATA_DIR', 
 
 it('documents every variable in the README', () => {
   const readme = readFileSync('README.md', 'utf8');
-  for (const key of Object.keys(ConfigSchema.shape)) expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
+  for (const key of Object.keys(ConfigSchema.shape))
+    expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
 });

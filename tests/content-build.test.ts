@@ -15,7 +15,9 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function projectWith(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'csc-build-'));
   dirs.push(dir);
-  for (const entry of ['package.json', 'tsconfig.json', 'astro.config.mjs', 'src', 'functions', 'schemas'].filter((e) => existsSync(e))) {
+  for (const entry of ['package.json', 'tsconfig.json', 'astro.config.mjs', 'src', 'functions', 'schemas'].filter((e) =>
+    existsSync(e),
+  )) {
     cpSync(entry, join(dir, entry), { recursive: true });
   }
   cpSync('content/providers.json', join(dir, 'content/providers.json'));
@@ -44,7 +46,11 @@ const service = (over: Record<string, unknown>) => ({
 });
 
 function build(dir: string) {
-  const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -75,6 +81,8 @@ describe('the build rejects bad content', () => {
     expect(r.status).not.toBe(0);
     expect(r.output).toContain('content/services/aws/aws-example.json: category: unknown category "no-such-category"');
     expect(r.output).toContain('content/services/aws/aws-example.json: equivalents.gcp: unknown service "gcp-nothing"');
-    expect(r.output).toContain('content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"');
+    expect(r.output).toContain(
+      'content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"',
+    );
   });
 });

@@ -42,8 +42,10 @@ describe('catalogue content', () => {
       expect(l.announcementUrl, `${where}: announcementUrl`).toBeTruthy();
       if (l.status === 'retired' || l.status === 'sunset') expect(l.sunsetDate, `${where}: sunsetDate`).toBeTruthy();
       // A sunset is still ahead and a retirement behind, as of the catalogue's own clock.
-      if (l.status === 'sunset' && l.sunsetDate) expect(l.sunsetDate > '2026-11-22', `${where}: sunset date in the past`).toBe(true);
-      if (l.status === 'retired' && l.sunsetDate) expect(l.sunsetDate <= '2026-11-22', `${where}: retirement date in the future`).toBe(true);
+      if (l.status === 'sunset' && l.sunsetDate)
+        expect(l.sunsetDate > '2026-11-22', `${where}: sunset date in the past`).toBe(true);
+      if (l.status === 'retired' && l.sunsetDate)
+        expect(l.sunsetDate <= '2026-11-22', `${where}: retirement date in the future`).toBe(true);
     }
   });
 
@@ -80,9 +82,16 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
   });
 
   it('keeps the lifecycle events recorded in the reference data', () => {
-    const events = JSON.parse(readFileSync(join(referenceDir(), 'lifecycle-events.json'), 'utf8')) as { provider: string; service: string; status: string; date: string | null }[];
+    const events = JSON.parse(readFileSync(join(referenceDir(), 'lifecycle-events.json'), 'utf8')) as {
+      provider: string;
+      service: string;
+      status: string;
+      date: string | null;
+    }[];
     for (const e of events) {
-      const s = byProvider(e.provider).find((x) => x.name === e.service || x.shortName === e.service || x.name.startsWith(`${e.service} `));
+      const s = byProvider(e.provider).find(
+        (x) => x.name === e.service || x.shortName === e.service || x.name.startsWith(`${e.service} `),
+      );
       expect(s, `${e.provider} ${e.service}`).toBeDefined();
       expect(s!.lifecycle?.status, e.service).toBe(e.status);
       if (e.date && e.status === 'retired') expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);
@@ -100,7 +109,10 @@ describe('service icons in the built site', () => {
   it('serves an SVG at every serviceIcon path the API gives', async () => {
     const services: { id: string; serviceIcon: string }[] = [];
     for (let page = 1; ; page++) {
-      const body = (await (await fetch(`${server.url}/v1/services?pageSize=100&page=${page}`)).json()) as { data: typeof services; totalPages: number };
+      const body = (await (await fetch(`${server.url}/v1/services?pageSize=100&page=${page}`)).json()) as {
+        data: typeof services;
+        totalPages: number;
+      };
       services.push(...body.data);
       if (page >= body.totalPages) break;
     }
@@ -110,7 +122,12 @@ describe('service icons in the built site', () => {
       services.map(async (s) => {
         const res = await fetch(new URL(s.serviceIcon, server.url));
         const text = await res.text();
-        if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('image/svg+xml') || !text.startsWith('<svg')) failures.push(`${s.id}: ${s.serviceIcon} -> ${res.status}`);
+        if (
+          res.status !== 200 ||
+          !res.headers.get('content-type')?.startsWith('image/svg+xml') ||
+          !text.startsWith('<svg')
+        )
+          failures.push(`${s.id}: ${s.serviceIcon} -> ${res.status}`);
       }),
     );
     expect(failures).toEqual([]);

@@ -16,7 +16,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 it('keeps every acknowledged list across kill -9', async () => {
   const env = { RATE_LIMIT_POINTS: '100000' };
   const first = await startServer(env, { dataDir });
-  const ids = (await send(`${first.url}/v1/services?pageSize=100`)).json.data.map((s: { id: string }) => s.id) as string[];
+  const ids = (await send(`${first.url}/v1/services?pageSize=100`)).json.data.map(
+    (s: { id: string }) => s.id,
+  ) as string[];
   const acknowledged = new Map<string, { name: string; approvedServiceIds: string[] }>();
   let killed = false;
   const KILL_AFTER = 150;
@@ -24,7 +26,12 @@ it('keeps every acknowledged list across kill -9', async () => {
   // 16 clients saving as fast as they can; the server is killed once 150 saves are acknowledged.
   const client = async (c: number) => {
     for (let i = 0; !killed; i++) {
-      const body = { name: `Crash ${c}-${i}`, approvedServiceIds: [ids[(c + i) % ids.length]!, ids[(c * 7 + i + 1) % ids.length]!].filter((v, k, a) => a.indexOf(v) === k) };
+      const body = {
+        name: `Crash ${c}-${i}`,
+        approvedServiceIds: [ids[(c + i) % ids.length]!, ids[(c * 7 + i + 1) % ids.length]!].filter(
+          (v, k, a) => a.indexOf(v) === k,
+        ),
+      };
       try {
         const r = await postJson(`${first.url}/v1/lists`, body);
         if (r.status === 201) acknowledged.set(r.json.id, body);

@@ -24,9 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const post = (body: unknown, headers: Record<string, string> = {}, base = server.url) => postJson(`${base}${PATH}`, body, headers);
+const post = (body: unknown, headers: Record<string, string> = {}, base = server.url) =>
+  postJson(`${base}${PATH}`, body, headers);
 
-const render = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+const render = (md: string) =>
+  micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
 function expectProblem(r: Awaited<ReturnType<typeof post>>, status: number) {
   expect(r.status).toBe(status);
@@ -43,7 +45,8 @@ describe('POST /v1/export/markdown', () => {
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="team-a-production.md"');
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(Number(r.headers.get(h))).toBeGreaterThanOrEqual(0);
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      expect(Number(r.headers.get(h))).toBeGreaterThanOrEqual(0);
     expect(r.headers.get('x-unknown-services')).toBeNull();
     const html = render(r.text);
     expect(html).toMatch(/^<h1>Team A – production<\/h1>/);
@@ -53,7 +56,10 @@ describe('POST /v1/export/markdown', () => {
   it('answers an interchange document with the same document as the equivalent compact list', async () => {
     const catalogue = createCatalogue(built);
     const meta = { name: 'Shared list', description: 'Approved by the board.', organisation: 'Org', owner: 'Ops' };
-    const doc = exportServiceList(catalogue, ids.slice(0, 5), meta, { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl });
+    const doc = exportServiceList(catalogue, ids.slice(0, 5), meta, {
+      today: '2026-05-15',
+      schemaUrl: built.serviceListSchemaUrl,
+    });
     const fromDoc = await post(doc);
     const fromCompact = await post({ ...meta, approvedServiceIds: ids.slice(0, 5) });
     expect(fromDoc.status).toBe(200);
@@ -63,7 +69,12 @@ describe('POST /v1/export/markdown', () => {
 
   it('carries interchange statuses into the document', async () => {
     const catalogue = createCatalogue(built);
-    const doc = exportServiceList(catalogue, [ids[0]!], { name: 'S' }, { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl, statuses: { [ids[0]!]: 'restricted' } });
+    const doc = exportServiceList(
+      catalogue,
+      [ids[0]!],
+      { name: 'S' },
+      { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl, statuses: { [ids[0]!]: 'restricted' } },
+    );
     const r = await post(doc, { accept: 'application/json' });
     expect(r.json.services[0]).toMatchObject({ id: ids[0], status: 'restricted' });
     expect(r.json.markdown).toMatch(/\| restricted \|/);
@@ -71,22 +82,38 @@ describe('POST /v1/export/markdown', () => {
 
   it('answers JSON with the resolved services (lifecycle included) when Accept prefers it', async () => {
     const retired = built.services.filter((s) => s.lifecycle);
-    const r = await post({ name: 'x', approvedServiceIds: [...ids.slice(0, 3), ...retired.map((s) => s.id)] }, { accept: 'text/markdown;q=0.5, application/json' });
+    const r = await post(
+      { name: 'x', approvedServiceIds: [...ids.slice(0, 3), ...retired.map((s) => s.id)] },
+      { accept: 'text/markdown;q=0.5, application/json' },
+    );
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.headers.get('vary')).toMatch(/Accept/);
-    expect(r.json).toMatchObject({ filename: 'x.md', markdown: expect.stringMatching(/^# x\n/), unknownServiceIds: [] });
+    expect(r.json).toMatchObject({
+      filename: 'x.md',
+      markdown: expect.stringMatching(/^# x\n/),
+      unknownServiceIds: [],
+    });
     for (const s of retired) expect(r.json.services.find((x: any) => x.id === s.id).lifecycle).toEqual(s.lifecycle);
-    if (retired.some((s) => s.lifecycle!.status !== 'preview')) expect(r.json.markdown).toContain('## Lifecycle warnings');
+    if (retired.some((s) => s.lifecycle!.status !== 'preview'))
+      expect(r.json.markdown).toContain('## Lifecycle warnings');
     // Without a preference for JSON, markdown.
     for (const accept of ['*/*', 'text/markdown, application/json', 'text/*, application/json;q=0.9']) {
-      expect((await post({ name: 'x', approvedServiceIds: ids.slice(0, 1) }, { accept })).headers.get('content-type')).toMatch(/^text\/markdown/);
+      expect(
+        (await post({ name: 'x', approvedServiceIds: ids.slice(0, 1) }, { accept })).headers.get('content-type'),
+      ).toMatch(/^text\/markdown/);
     }
   });
 
   it('escapes hostile text so it cannot add structure, links or HTML', async () => {
     const hostile = 'A | B `x` <script>alert(1)</script> [x](javascript:alert(1))\n# owned\n- item';
-    const r = await post({ name: hostile, description: hostile, organisation: hostile, owner: hostile, approvedServiceIds: ids.slice(0, 2) });
+    const r = await post({
+      name: hostile,
+      description: hostile,
+      organisation: hostile,
+      owner: hostile,
+      approvedServiceIds: ids.slice(0, 2),
+    });
     expect(r.status).toBe(200);
     const html = render(r.text);
     expect(html).not.toMatch(/<script|<a href="javascript|<h1>[^<]*<\/h1>[\s\S]*<h1>/);
@@ -108,9 +135,21 @@ describe('POST /v1/export/markdown', () => {
 
   it('imports a document from another tool naming a provider this catalogue does not know', async () => {
     const catalogue = createCatalogue(built);
-    const doc = exportServiceList(catalogue, [ids[0]!], { name: 'Multi-cloud' }, { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl });
+    const doc = exportServiceList(
+      catalogue,
+      [ids[0]!],
+      { name: 'Multi-cloud' },
+      { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl },
+    );
     const entry = doc.providers[0]!.categories[0]!.services[0]!;
-    doc.providers.push({ id: 'oracle', name: 'Oracle Cloud', shortName: 'OCI', categories: [{ id: 'compute', name: 'Compute', services: [{ ...entry, id: 'oci-compute', slug: 'oci-compute' }] }] });
+    doc.providers.push({
+      id: 'oracle',
+      name: 'Oracle Cloud',
+      shortName: 'OCI',
+      categories: [
+        { id: 'compute', name: 'Compute', services: [{ ...entry, id: 'oci-compute', slug: 'oci-compute' }] },
+      ],
+    });
     doc.metadata.providersCovered.push('OCI');
     const r = await post(doc, { accept: 'application/json' });
     expect(r.status).toBe(200);
@@ -123,22 +162,37 @@ describe('POST /v1/export/markdown', () => {
     it('400 with JSON pointers for an invalid compact list', async () => {
       const r = await post({ name: '', approvedServiceIds: ['', 7], extra: true });
       expectProblem(r, 400);
-      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(['/approvedServiceIds/0', '/approvedServiceIds/1', '/extra', '/name'].sort());
+      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(
+        ['/approvedServiceIds/0', '/approvedServiceIds/1', '/extra', '/name'].sort(),
+      );
     });
 
     it('400 with JSON pointers for an invalid interchange document', async () => {
       const catalogue = createCatalogue(built);
-      const doc: any = exportServiceList(catalogue, [ids[0]!], { name: 'x' }, { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl });
+      const doc: any = exportServiceList(
+        catalogue,
+        [ids[0]!],
+        { name: 'x' },
+        { today: '2026-05-15', schemaUrl: built.serviceListSchemaUrl },
+      );
       doc.version = '2.0';
       doc.providers[0].categories[0].services[0].status = 'approved';
       doc.$schema = 'https://elsewhere.test/v1/schemas/service-list.schema.json';
       const r = await post(doc);
       expectProblem(r, 400);
-      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(['/$schema', '/providers/0/categories/0/services/0/status', '/version']);
+      expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual([
+        '/$schema',
+        '/providers/0/categories/0/services/0/status',
+        '/version',
+      ]);
     });
 
     it('400 for __proto__ keys, without polluting anything', async () => {
-      const r = await post('{"name":"x","approvedServiceIds":["' + (ids[0] ?? 'a') + '"],"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}');
+      const r = await post(
+        '{"name":"x","approvedServiceIds":["' +
+          (ids[0] ?? 'a') +
+          '"],"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+      );
       expectProblem(r, 400);
       expect((await post({ name: 'x', approvedServiceIds: ids.slice(0, 1) })).status).toBe(200);
     });
@@ -172,7 +226,10 @@ describe('POST /v1/export/markdown', () => {
     const doc: any = await (await fetch(`${server.url}/v1/openapi.json`)).json();
     const op = doc.paths['/v1/export/markdown'].post;
     expect(op['x-status']).toBeUndefined();
-    expect(op.requestBody.content['application/json'].schema.oneOf).toEqual([{ $ref: '#/components/schemas/CompactApprovedList' }, { $ref: '#/components/schemas/ServiceListV1' }]);
+    expect(op.requestBody.content['application/json'].schema.oneOf).toEqual([
+      { $ref: '#/components/schemas/CompactApprovedList' },
+      { $ref: '#/components/schemas/ServiceListV1' },
+    ]);
     expect(Object.keys(op.responses['200'].content)).toEqual(['text/markdown; charset=utf-8', 'application/json']);
     expect(doc.components.schemas.ServiceListV1.properties.$schema.const).toBe(built.serviceListSchemaUrl);
   });

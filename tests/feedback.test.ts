@@ -26,7 +26,13 @@ const post = (body: unknown, headers?: Record<string, string>) => postJson(`${se
 describe('POST /v1/feedback', () => {
   it('stores every field as raw text and acknowledges with an id, echoing nothing', async () => {
     const message = '  <img src=x onerror=alert(1)> **bold** [link](javascript:alert(1)) 🙂\n second line  ';
-    const r = await post({ message, category: 'catalogue-error', rating: 2, page: '/services/aws-s3', contact: 'me@example.org' });
+    const r = await post({
+      message,
+      category: 'catalogue-error',
+      rating: 2,
+      page: '/services/aws-s3',
+      contact: 'me@example.org',
+    });
     expect(r.status).toBe(201);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.headers.get('cache-control')).toBe('no-store');
@@ -34,14 +40,35 @@ describe('POST /v1/feedback', () => {
     expect(Object.keys(r.json).sort()).toEqual(['id', 'receivedAt']);
     expect(r.text).not.toContain('<img');
     const stored = await store.findFeedback(ack.id);
-    expect(stored).toEqual({ id: ack.id, receivedAt: new Date(ack.receivedAt), message: message.trim(), category: 'catalogue-error', rating: 2, page: '/services/aws-s3', contact: 'me@example.org' });
+    expect(stored).toEqual({
+      id: ack.id,
+      receivedAt: new Date(ack.receivedAt),
+      message: message.trim(),
+      category: 'catalogue-error',
+      rating: 2,
+      page: '/services/aws-s3',
+      contact: 'me@example.org',
+    });
   });
 
   it('ignores fields it does not know, stores none of them and names them', async () => {
-    const r = await post({ message: 'Hello', email: 'a@example.org', name: 'A', category: 'general', type: 'general', rating: 5 });
+    const r = await post({
+      message: 'Hello',
+      email: 'a@example.org',
+      name: 'A',
+      category: 'general',
+      type: 'general',
+      rating: 5,
+    });
     expect(r.status).toBe(201);
     expect(r.json.ignoredFields).toEqual(['email', 'name', 'type']);
-    expect(await store.findFeedback(r.json.id)).toEqual({ id: r.json.id, receivedAt: new Date(r.json.receivedAt), message: 'Hello', category: 'general', rating: 5 });
+    expect(await store.findFeedback(r.json.id)).toEqual({
+      id: r.json.id,
+      receivedAt: new Date(r.json.receivedAt),
+      message: 'Hello',
+      category: 'general',
+      rating: 5,
+    });
   });
 
   it('accepts a message of exactly 5,000 characters', async () => {
@@ -64,7 +91,8 @@ describe('POST /v1/feedback', () => {
   });
 
   it('has no way to read feedback back', async () => {
-    for (const path of ['/v1/feedback', '/v1/feedback/anything']) expectProblem(await send(`${server.url}${path}`), 404);
+    for (const path of ['/v1/feedback', '/v1/feedback/anything'])
+      expectProblem(await send(`${server.url}${path}`), 404);
   });
 
   it('ignores an X-API-Key header', async () => {

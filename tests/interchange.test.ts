@@ -41,7 +41,12 @@ describe('GET /catalogue.json', () => {
     const catalogue = createCatalogue(data);
     const services = (await (await fetch(`${server.url}/v1/services?pageSize=100`)).json()) as { total: number };
     expect(catalogue.services).toHaveLength(services.total);
-    const doc = exportServiceList(catalogue, catalogue.services.map((s) => s.id), { name: 'All' }, { today: '2026-05-15', schemaUrl: data.serviceListSchemaUrl });
+    const doc = exportServiceList(
+      catalogue,
+      catalogue.services.map((s) => s.id),
+      { name: 'All' },
+      { today: '2026-05-15', schemaUrl: data.serviceListSchemaUrl },
+    );
     const ajv = new Ajv2020({ allErrors: true });
     addFormats(ajv);
     const validate = ajv.compile(schema);

@@ -29,7 +29,13 @@ const fetchList = (id: string) => send(`${server.url}/v1/lists/${id}`);
 describe('POST /v1/lists', () => {
   it('saves a compact list: 201, the record, Location and a shareable URL', async () => {
     const ids = active.slice(0, 3).map((s) => s.id);
-    const r = await save({ name: 'Production', description: 'Reviewed <b>monthly</b>', organisation: 'Platform', owner: 'cloud-team', approvedServiceIds: ids });
+    const r = await save({
+      name: 'Production',
+      description: 'Reviewed <b>monthly</b>',
+      organisation: 'Platform',
+      owner: 'cloud-team',
+      approvedServiceIds: ids,
+    });
     expect(r.status).toBe(201);
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(r.headers.get('x-ratelimit-limit')).toBe('10000');
@@ -37,7 +43,14 @@ describe('POST /v1/lists', () => {
     expect(record.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(r.headers.get('location')).toBe(`/v1/lists/${record.id}`);
     expect(record.url).toBe(`https://catalogue.example.org/lists/${record.id}`);
-    expect(record).toMatchObject({ name: 'Production', description: 'Reviewed <b>monthly</b>', organisation: 'Platform', owner: 'cloud-team', approvedServiceIds: ids, unknownServiceIds: [] });
+    expect(record).toMatchObject({
+      name: 'Production',
+      description: 'Reviewed <b>monthly</b>',
+      organisation: 'Platform',
+      owner: 'cloud-team',
+      approvedServiceIds: ids,
+      unknownServiceIds: [],
+    });
     expect(Date.parse(record.expiresAt) - Date.parse(record.createdAt)).toBe(90 * 86_400_000);
     expect(Math.abs(Date.parse(record.createdAt) - Date.now())).toBeLessThan(60_000);
   });
@@ -66,7 +79,9 @@ describe('POST /v1/lists', () => {
     const p = expectProblem(r, 422);
     expect(p.type).toBe('/problems/unknown-services');
     expect(p.unknownIds).toEqual(['aws-no-such-service']);
-    expect(p.errors).toEqual([expect.objectContaining({ pointer: '/approvedServiceIds/1', value: 'aws-no-such-service' })]);
+    expect(p.errors).toEqual([
+      expect.objectContaining({ pointer: '/approvedServiceIds/1', value: 'aws-no-such-service' }),
+    ]);
   });
 
   it('answers ids that are not even id-shaped (markup, spaces) the same way: 422 naming them, as the policy endpoints do', async () => {
@@ -78,9 +93,16 @@ describe('POST /v1/lists', () => {
 
   it('keeps and reports unknown ids in an interchange document from another tool', async () => {
     const known = active[0]!;
-    const doc = (await send(`${server.url}/v1/lists/${(await save({ name: 'Source', approvedServiceIds: [known.id] })).json.id}`)).json.document;
+    const doc = (
+      await send(`${server.url}/v1/lists/${(await save({ name: 'Source', approvedServiceIds: [known.id] })).json.id}`)
+    ).json.document;
     const category = doc.providers[0].categories[0];
-    category.services.push({ ...category.services[0], id: `${known.provider}-from-another-tool`, slug: `${known.provider}-from-another-tool`, status: 'restricted' });
+    category.services.push({
+      ...category.services[0],
+      id: `${known.provider}-from-another-tool`,
+      slug: `${known.provider}-from-another-tool`,
+      status: 'restricted',
+    });
     doc.metadata.name = 'Imported';
     delete doc.metadata.catalogListId;
     const r = await save(doc);
@@ -94,13 +116,17 @@ describe('POST /v1/lists', () => {
 
   it('keeps the governance status of an interchange document', async () => {
     const [a, b] = active;
-    const doc = (await fetchList((await save({ name: 'Statuses', approvedServiceIds: [a!.id, b!.id] })).json.id)).json.document;
+    const doc = (await fetchList((await save({ name: 'Statuses', approvedServiceIds: [a!.id, b!.id] })).json.id)).json
+      .document;
     const entries = doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services));
     entries.find((e: any) => e.id === b!.id).status = 'disabled';
     delete doc.metadata.catalogListId;
     const again = await fetchList((await save(doc)).json.id);
     const back = again.json.document.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services));
-    expect(Object.fromEntries(back.map((e: any) => [e.id, e.status]))).toEqual({ [a!.id]: 'enabled', [b!.id]: 'disabled' });
+    expect(Object.fromEntries(back.map((e: any) => [e.id, e.status]))).toEqual({
+      [a!.id]: 'enabled',
+      [b!.id]: 'disabled',
+    });
   });
 
   it.each([
@@ -108,7 +134,16 @@ describe('POST /v1/lists', () => {
     ['empty list', { name: 'x', approvedServiceIds: [] }, '/approvedServiceIds'],
     ['non-string id', { name: 'x', approvedServiceIds: [42] }, '/approvedServiceIds/0'],
     ['unknown field', { name: 'x', approvedServiceIds: ['aws-s3'], colour: 'red' }, '/colour'],
-    ['document with the wrong $schema', { $schema: 'https://elsewhere.example/schema.json', version: '1.0', metadata: { name: 'x', lastUpdated: '2026-01-01', providersCovered: [] }, providers: [] }, '/$schema'],
+    [
+      'document with the wrong $schema',
+      {
+        $schema: 'https://elsewhere.example/schema.json',
+        version: '1.0',
+        metadata: { name: 'x', lastUpdated: '2026-01-01', providersCovered: [] },
+        providers: [],
+      },
+      '/$schema',
+    ],
   ])('answers 400 with pointers for %s', async (_label, body, pointer) => {
     const p = expectProblem(await save(body), 400);
     expect(p.errors.map((e: any) => e.pointer)).toContain(pointer);
@@ -123,15 +158,29 @@ describe('GET /v1/lists/{id}', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     const list = SavedList.parse(r.json);
-    expect(list).toMatchObject({ id: saved.id, url: saved.url, createdAt: saved.createdAt, expiresAt: saved.expiresAt, name: 'Resolved <script>', approvedServiceIds: ids, unknownServiceIds: [] });
+    expect(list).toMatchObject({
+      id: saved.id,
+      url: saved.url,
+      createdAt: saved.createdAt,
+      expiresAt: saved.expiresAt,
+      name: 'Resolved <script>',
+      approvedServiceIds: ids,
+      unknownServiceIds: [],
+    });
     expect(list.services.map((s) => s.id)).toEqual(ids);
-    for (const s of retired.slice(0, 1)) expect(list.services.find((x) => x.id === s.id)?.lifecycle).toEqual(s.lifecycle);
-    for (const s of list.services.filter((x) => !retired.some((y) => y.id === x.id))) expect(s).not.toHaveProperty('lifecycle');
+    for (const s of retired.slice(0, 1))
+      expect(list.services.find((x) => x.id === s.id)?.lifecycle).toEqual(s.lifecycle);
+    for (const s of list.services.filter((x) => !retired.some((y) => y.id === x.id)))
+      expect(s).not.toHaveProperty('lifecycle');
     expect(schemaUrl).toMatch(/^https?:\/\/.+\/v1\/schemas\/service-list\.schema\.json$/);
     expect(list.document.$schema).toBe(schemaUrl);
     const checked = validateServiceList(list.document, schemaUrl);
     expect(checked.valid ? [] : checked.errors).toEqual([]);
-    expect(list.document.metadata).toMatchObject({ name: 'Resolved <script>', catalogListId: saved.id, lastUpdated: saved.createdAt.slice(0, 10) });
+    expect(list.document.metadata).toMatchObject({
+      name: 'Resolved <script>',
+      catalogListId: saved.id,
+      lastUpdated: saved.createdAt.slice(0, 10),
+    });
     const documented = list.document.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => s.id)));
     expect(documented.sort()).toEqual([...ids].sort());
   });
@@ -141,7 +190,9 @@ describe('GET /v1/lists/{id}', () => {
     const r = await fetchList(saved.id);
     expect(r.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300');
     expect(r.headers.get('etag')).toBeTruthy();
-    const again = await fetch(`${server.url}/v1/lists/${saved.id}`, { headers: { 'if-none-match': r.headers.get('etag')! } });
+    const again = await fetch(`${server.url}/v1/lists/${saved.id}`, {
+      headers: { 'if-none-match': r.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 

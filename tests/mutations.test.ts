@@ -27,28 +27,42 @@ let nextAddress = 10;
 /** A fresh loopback source address: a client the limiter has not seen. */
 const freshAddress = () => `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 2}`;
 
-function request(base: string, method: string, path: string, opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {}): Promise<Reply> {
+function request(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers: opts.headers, localAddress: opts.from, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let json: any;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode!, headers: res.headers, json });
-      });
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { method, headers: opts.headers, localAddress: opts.from, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let json: any;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode!, headers: res.headers, json });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
 }
 
-const post = (base: string, path: string, body: unknown, opts: { headers?: Record<string, string>; from?: string; contentType?: string } = {}) =>
+const post = (
+  base: string,
+  path: string,
+  body: unknown,
+  opts: { headers?: Record<string, string>; from?: string; contentType?: string } = {},
+) =>
   request(base, 'POST', path, {
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': opts.contentType ?? 'application/json', ...opts.headers },
@@ -94,8 +108,14 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
     ['invalid JSON', '{"approvedServiceIds": ['],
     ['JSON null', 'null'],
     ['a JSON array', '[]'],
-    ['deep nesting', `{"message":${'['.repeat(5000)}${']'.repeat(5000)},"approvedServiceIds":${'['.repeat(5000)}${']'.repeat(5000)}}`],
-    ['__proto__ and constructor keys', '{"__proto__":{"message":"polluted","approvedServiceIds":["aws-s3"],"name":"p"},"constructor":{"prototype":{"message":"polluted"}}}'],
+    [
+      'deep nesting',
+      `{"message":${'['.repeat(5000)}${']'.repeat(5000)},"approvedServiceIds":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    ],
+    [
+      '__proto__ and constructor keys',
+      '{"__proto__":{"message":"polluted","approvedServiceIds":["aws-s3"],"name":"p"},"constructor":{"prototype":{"message":"polluted"}}}',
+    ],
   ])('answers 400 for %s', async (_label, body) => {
     expectProblem(await post(server.url, path, body), 400);
   });
@@ -107,11 +127,20 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
 
   it('answers 413 for a chunked body past MAX_BODY_BYTES without waiting for its end', async () => {
     const r = await new Promise<Reply>((resolve, reject) => {
-      const req = http.request(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, localAddress: freshAddress(), agent: false }, (res) => {
-        res.resume();
-        resolve({ status: res.statusCode!, headers: res.headers, json: undefined });
-        req.destroy();
-      });
+      const req = http.request(
+        `${server.url}${path}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          localAddress: freshAddress(),
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode!, headers: res.headers, json: undefined });
+          req.destroy();
+        },
+      );
       req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
       // 80 KiB of an endless body, then nothing more: the answer must not wait for the rest.
       req.write('{"padding":"');
@@ -121,7 +150,13 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
   });
 
   it('answers a CORS preflight', async () => {
-    const r = await request(server.url, 'OPTIONS', path, { headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const r = await request(server.url, 'OPTIONS', path, {
+      headers: {
+        origin: 'https://example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
     expect(r.status).toBe(204);
     expect(r.headers['access-control-allow-origin']).toBe('*');
     expect(r.headers['access-control-allow-methods']).toContain('POST');
@@ -153,8 +188,13 @@ describe('the rate limit: 10 POSTs per minute per client IP, across endpoints', 
 
   it('keys on the socket address: X-Forwarded-For and friends from a direct client change nothing', async () => {
     const from = freshAddress();
-    for (let i = 0; i < 10; i++) expect((await post(server.url, '/v1/feedback', { message: 'x' }, { from })).status).toBe(201);
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-real-ip': '203.0.113.8' }, { forwarded: 'for=203.0.113.9' }]) {
+    for (let i = 0; i < 10; i++)
+      expect((await post(server.url, '/v1/feedback', { message: 'x' }, { from })).status).toBe(201);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-real-ip': '203.0.113.8' },
+      { forwarded: 'for=203.0.113.9' },
+    ]) {
       expect((await post(server.url, '/v1/feedback', { message: 'x' }, { from, headers })).status).toBe(429);
     }
     expect((await post(server.url, '/v1/feedback', { message: 'x' }, { from: freshAddress() })).status).toBe(201);
@@ -163,14 +203,20 @@ describe('the rate limit: 10 POSTs per minute per client IP, across endpoints', 
   it('does not limit GETs', async () => {
     const from = freshAddress();
     for (let i = 0; i < 11; i++) await post(server.url, '/v1/feedback', { message: 'x' }, { from });
-    const gets = await Promise.all(Array.from({ length: 30 }, () => request(server.url, 'GET', '/v1/services?pageSize=1', { from })));
+    const gets = await Promise.all(
+      Array.from({ length: 30 }, () => request(server.url, 'GET', '/v1/services?pageSize=1', { from })),
+    );
     expect(gets.map((r) => r.status)).toEqual(Array(30).fill(200));
     expect(gets[0]!.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
   it('lets exactly 10 of 100 simultaneous POSTs from one address through', async () => {
     const from = freshAddress();
-    const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => post(server.url, '/v1/lists', { name: `Concurrent ${i}`, approvedServiceIds: ['aws-s3'] }, { from })));
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        post(server.url, '/v1/lists', { name: `Concurrent ${i}`, approvedServiceIds: ['aws-s3'] }, { from }),
+      ),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(90);
@@ -186,7 +232,13 @@ describe('behind TRUST_PROXY=1', () => {
 
   it('keys on the address the trusted proxy appends to X-Forwarded-For', async () => {
     const from = freshAddress();
-    const as = (client: string) => post(proxied.url, '/v1/feedback', { message: 'x' }, { from, headers: { 'x-forwarded-for': `198.51.100.1, ${client}` } });
+    const as = (client: string) =>
+      post(
+        proxied.url,
+        '/v1/feedback',
+        { message: 'x' },
+        { from, headers: { 'x-forwarded-for': `198.51.100.1, ${client}` } },
+      );
     for (let i = 0; i < 10; i++) expect((await as('192.0.2.10')).status).toBe(201);
     expect((await as('192.0.2.10')).status).toBe(429);
     // The same proxy (socket) on behalf of another client; a spoofed left-most entry changes nothing.

@@ -25,15 +25,28 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.info.version).toBe('1.4.0');
     expect(doc.components.securitySchemes).toBeUndefined();
     expect(doc.security).toBeUndefined();
-    for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) expect(op.security).toBeUndefined();
+    for (const item of Object.values<any>(doc.paths))
+      for (const op of Object.values<any>(item)) expect(op.security).toBeUndefined();
   });
 
   it('describes every endpoint of the spec and none of the removed ones', () => {
     const want = [
-      'get /v1/providers', 'get /v1/categories', 'get /v1/services', 'get /v1/services/{slug}', 'get /v1/compare',
-      'post /v1/policies/aws-scp', 'post /v1/policies/azure-policy', 'post /v1/policies/gcp-org-policy',
-      'post /v1/export/markdown', 'post /v1/lists', 'get /v1/lists/{id}', 'post /v1/feedback',
-      'get /v1/health', 'get /v1/status', 'get /v1/status/history', 'get /v1/openapi.json',
+      'get /v1/providers',
+      'get /v1/categories',
+      'get /v1/services',
+      'get /v1/services/{slug}',
+      'get /v1/compare',
+      'post /v1/policies/aws-scp',
+      'post /v1/policies/azure-policy',
+      'post /v1/policies/gcp-org-policy',
+      'post /v1/export/markdown',
+      'post /v1/lists',
+      'get /v1/lists/{id}',
+      'post /v1/feedback',
+      'get /v1/health',
+      'get /v1/status',
+      'get /v1/status/history',
+      'get /v1/openapi.json',
     ];
     const have = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
     for (const op of want) expect(have).toContain(op);
@@ -44,8 +57,16 @@ describe('GET /v1/openapi.json', () => {
     const { schemas } = doc.components;
     expect(schemas.ServiceLifecycle.required).toEqual(['status']);
     expect(schemas.ServiceLifecycle.properties.status.enum).toEqual(['preview', 'deprecated', 'sunset', 'retired']);
-    expect(Object.keys(schemas.ServiceLifecycle.properties).sort()).toEqual(['announcementUrl', 'gaTarget', 'note', 'status', 'successorSlug', 'sunsetDate']);
-    for (const name of ['Service', 'ServiceDetail']) expect(schemas[name].properties.lifecycle.$ref).toBe('#/components/schemas/ServiceLifecycle');
+    expect(Object.keys(schemas.ServiceLifecycle.properties).sort()).toEqual([
+      'announcementUrl',
+      'gaTarget',
+      'note',
+      'status',
+      'successorSlug',
+      'sunsetDate',
+    ]);
+    for (const name of ['Service', 'ServiceDetail'])
+      expect(schemas[name].properties.lifecycle.$ref).toBe('#/components/schemas/ServiceLifecycle');
   });
 
   it('describes the query parameters the service accepts, from the same zod schema', async () => {

@@ -12,7 +12,11 @@ import { postJson } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 type Target = 'aws' | 'azure' | 'gcp';
-const endpoints: Record<Target, string> = { aws: '/v1/policies/aws-scp', azure: '/v1/policies/azure-policy', gcp: '/v1/policies/gcp-org-policy' };
+const endpoints: Record<Target, string> = {
+  aws: '/v1/policies/aws-scp',
+  azure: '/v1/policies/azure-policy',
+  gcp: '/v1/policies/gcp-org-policy',
+};
 const targets = Object.keys(endpoints) as Target[];
 const validators: Record<Target, (doc: unknown, text: string) => string[]> = {
   aws: (doc, text) => validateScp(doc, { text }),
@@ -35,7 +39,8 @@ async function discover(provider: Target): Promise<string[]> {
   }
 }
 
-const post = (path: string, body: unknown, contentType = 'application/json') => postJson(`${server.url}${path}`, body, { 'content-type': contentType });
+const post = (path: string, body: unknown, contentType = 'application/json') =>
+  postJson(`${server.url}${path}`, body, { 'content-type': contentType });
 
 /** Parses `"<id>";reason=<reason>, ...` (RFC 8941 list of strings with a token parameter). */
 function omittedHeader(value: string | null): { id: string; reason: string }[] {
@@ -86,8 +91,13 @@ describe.each(targets)('POST %s policy', (target) => {
     if (bare.status !== 200) return;
     expect(wrapped.json.document).toEqual(bare.json);
     expect(wrapped.json.target).toBe(target);
-    expect([...wrapped.json.included, ...wrapped.json.omitted.map((o: { id: string }) => o.id)].sort()).toEqual([...approved].sort());
-    expect(wrapped.json.provenance).toMatchObject({ catalogueVersion: expect.any(String), generatedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect([...wrapped.json.included, ...wrapped.json.omitted.map((o: { id: string }) => o.id)].sort()).toEqual(
+      [...approved].sort(),
+    );
+    expect(wrapped.json.provenance).toMatchObject({
+      catalogueVersion: expect.any(String),
+      generatedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('generates one service, and a document for a list with none of this cloud', async (ctx) => {
@@ -95,12 +105,18 @@ describe.each(targets)('POST %s policy', (target) => {
     const one = await post(path, { approvedServiceIds: [ids[target][0]] });
     expect(one.status).toBe(200);
     expect(validators[target](one.json, one.text)).toEqual([]);
-    const others = allIds().filter((id) => !ids[target].includes(id)).slice(0, 5);
+    const others = allIds()
+      .filter((id) => !ids[target].includes(id))
+      .slice(0, 5);
     if (!others.length) return;
     const none = await post(path, { approvedServiceIds: others });
     expect(none.status).toBe(200);
     expect(validators[target](none.json, none.text)).toEqual([]);
-    expect(omittedHeader(none.headers.get('x-policy-omitted')).map((o) => o.id).sort()).toEqual([...others].sort());
+    expect(
+      omittedHeader(none.headers.get('x-policy-omitted'))
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual([...others].sort());
   });
 
   it('is deterministic for the same list', async (ctx) => {
@@ -117,7 +133,11 @@ describe.each(targets)('POST %s policy', (target) => {
     ['non-array', { approvedServiceIds: 'aws-s3' }, '/approvedServiceIds'],
     ['non-string entries', { approvedServiceIds: ['x', 7] }, '/approvedServiceIds/1'],
     ['duplicate entries', { approvedServiceIds: ['same-id', 'other', 'same-id'] }, '/approvedServiceIds/2'],
-    ['too many entries', { approvedServiceIds: Array.from({ length: 2001 }, (_, i) => `id-${i}`) }, '/approvedServiceIds'],
+    [
+      'too many entries',
+      { approvedServiceIds: Array.from({ length: 2001 }, (_, i) => `id-${i}`) },
+      '/approvedServiceIds',
+    ],
     ['unknown fields', { approvedServiceIds: ['x'], extra: true }, 'extra'],
   ])('answers 400 for %s, pointing at the offending value', async (_label, body, pointer) => {
     const r = await post(path, body);
@@ -190,7 +210,9 @@ describe('target-specific options', () => {
 
   it('Azure: displayName from the query', async (ctx) => {
     if (!ids.azure.length) return ctx.skip();
-    const r = await post(`${endpoints.azure}?displayName=${encodeURIComponent('Approved Azure services (prod)')}`, { approvedServiceIds: [ids.azure[0]] });
+    const r = await post(`${endpoints.azure}?displayName=${encodeURIComponent('Approved Azure services (prod)')}`, {
+      approvedServiceIds: [ids.azure[0]],
+    });
     expect(r.status).toBe(200);
     expect(r.json.properties.displayName).toBe('Approved Azure services (prod)');
     expect(validateAzurePolicyDefinition(r.json)).toEqual([]);

@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** A raw GET: fetch would add Accept-Encoding and decompress by itself. */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(server.url + path, { headers }, (res) => {
       const chunks: Buffer[] = [];

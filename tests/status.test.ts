@@ -52,7 +52,11 @@ describe('GET /v1/status/history', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
     const page = StatusHistoryPage.parse(r.json);
-    expect(page.data[0]).toMatchObject({ reason: 'startup', status: 'operational', components: { store: 'operational' } });
+    expect(page.data[0]).toMatchObject({
+      reason: 'startup',
+      status: 'operational',
+      components: { store: 'operational' },
+    });
     expect(page).toMatchObject({ page: 1, pageSize: 20 });
   });
 
@@ -130,7 +134,9 @@ describe('with a MongoDB that does not answer', () => {
   let down: RunningServer;
   beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens, the driver gives up after 300 ms.
-    down = await startServer({ MONGODB_URI: 'mongodb://127.0.0.1:9/?serverSelectionTimeoutMS=300&connectTimeoutMS=300' });
+    down = await startServer({
+      MONGODB_URI: 'mongodb://127.0.0.1:9/?serverSelectionTimeoutMS=300&connectTimeoutMS=300',
+    });
   });
   afterAll(() => down?.stop());
 
@@ -142,7 +148,10 @@ describe('with a MongoDB that does not answer', () => {
   });
 
   it('answers mutations with 503, never 500', async () => {
-    for (const [path, body] of [['/v1/lists', { name: 'x', approvedServiceIds: ['aws-s3'] }], ['/v1/feedback', { message: 'x' }]] as const) {
+    for (const [path, body] of [
+      ['/v1/lists', { name: 'x', approvedServiceIds: ['aws-s3'] }],
+      ['/v1/feedback', { message: 'x' }],
+    ] as const) {
       expectProblem(await postJson(`${down.url}${path}`, body), 503);
     }
   });

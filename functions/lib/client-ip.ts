@@ -7,7 +7,13 @@
 export function clientIp(socketAddress: string, forwardedFor: string | null, trustedProxies: number): string {
   const socket = normalise(socketAddress);
   if (trustedProxies <= 0 || !forwardedFor) return socket;
-  const chain = [...forwardedFor.split(',').map((s) => normalise(s.trim())).filter(Boolean), socket];
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((s) => normalise(s.trim()))
+      .filter(Boolean),
+    socket,
+  ];
   return chain[Math.max(0, chain.length - 1 - trustedProxies)]!;
 }
 

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { failureResponse } from './failure.ts';
 
 const request = new Request('http://localhost/v1/lists/abc');
-const storeThat = (answers: boolean) => ({ store: { ping: () => (answers ? Promise.resolve() : Promise.reject(new Error('connection refused'))) } }) as never;
+const storeThat = (answers: boolean) =>
+  ({ store: { ping: () => (answers ? Promise.resolve() : Promise.reject(new Error('connection refused'))) } }) as never;
 
 describe('failureResponse', () => {
   it('answers 503 with Retry-After when the store does not answer', async () => {

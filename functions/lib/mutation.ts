@@ -66,7 +66,13 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
   return async (request, ctx) => {
     // A host that routes every method here (a serverless platform) gets 405 before any rate-limit point is spent.
     if (request.method !== 'POST') {
-      return finish(problem('method-not-allowed', { detail: `${request.method} is not supported here; use POST.`, headers: { allow: 'POST, OPTIONS' } }), {});
+      return finish(
+        problem('method-not-allowed', {
+          detail: `${request.method} is not supported here; use POST.`,
+          headers: { allow: 'POST, OPTIONS' },
+        }),
+        {},
+      );
     }
     let limit: RateLimitResult;
     try {
@@ -74,22 +80,45 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
     } catch (e) {
       // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
       console.error(`Rate limiter failed on POST ${new URL(request.url).pathname}:`, e);
-      return finish(problem('unavailable', { detail: 'The service cannot take requests right now; try again shortly.', headers: { 'retry-after': '10' } }), {});
+      return finish(
+        problem('unavailable', {
+          detail: 'The service cannot take requests right now; try again shortly.',
+          headers: { 'retry-after': '10' },
+        }),
+        {},
+      );
     }
     const rl = rateLimitHeaders(limit, ctx.now());
     if (!limit.allowed) {
       const wait = rl['retry-after'];
-      return finish(problem('rate-limited', { detail: `At most ${limit.limit} requests per minute are accepted from one address; try again in ${wait} s.` }), rl);
+      return finish(
+        problem('rate-limited', {
+          detail: `At most ${limit.limit} requests per minute are accepted from one address; try again in ${wait} s.`,
+        }),
+        rl,
+      );
     }
     try {
       if (!isJsonMediaType(request.headers.get('content-type'))) {
-        return finish(problem('unsupported-media-type', { detail: `Send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? 'none')}).` }), rl);
+        return finish(
+          problem('unsupported-media-type', {
+            detail: `Send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? 'none')}).`,
+          }),
+          rl,
+        );
       }
       let text: string;
       try {
         text = await readCapped(request, ctx.config.MAX_BODY_BYTES);
       } catch (e) {
-        if (e instanceof BodyTooLarge) return finish(problem('payload-too-large', { detail: `Request bodies are limited to ${ctx.config.MAX_BODY_BYTES} bytes.`, headers: { connection: 'close' } }), rl);
+        if (e instanceof BodyTooLarge)
+          return finish(
+            problem('payload-too-large', {
+              detail: `Request bodies are limited to ${ctx.config.MAX_BODY_BYTES} bytes.`,
+              headers: { connection: 'close' },
+            }),
+            rl,
+          );
         throw e;
       }
       let raw: unknown;
@@ -100,7 +129,13 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       }
       const parsed = options.body.safeParse(raw);
       if (!parsed.success) {
-        return finish(problem('invalid-body', { detail: 'The body does not match the expected shape; see errors.', errors: zodErrors(parsed.error, 'body') }), rl);
+        return finish(
+          problem('invalid-body', {
+            detail: 'The body does not match the expected shape; see errors.',
+            errors: zodErrors(parsed.error, 'body'),
+          }),
+          rl,
+        );
       }
       return finish(await options.handle(parsed.data, request, ctx), rl);
     } catch (e) {

@@ -25,14 +25,18 @@ function status(storeState: ComponentState = 'operational', catalogueVersion = '
   const components: Status['components'] = {
     api: { status: 'operational', version: '1.4.0', startedAt: new Date(t).toISOString() },
     catalogue: { status: 'operational', version: catalogueVersion, builtOn: '2026-05-01', serviceCount: 15 },
-    store: storeState === 'down' ? { status: 'down', kind: 'embedded', reachable: false, latencyMs: null } : { status: storeState, kind: 'embedded', reachable: true, latencyMs: 1 },
+    store:
+      storeState === 'down'
+        ? { status: 'down', kind: 'embedded', reachable: false, latencyMs: null }
+        : { status: storeState, kind: 'embedded', reachable: true, latencyMs: 1 },
     rateLimiter: { status: 'operational', kind: 'memory', limit: 10, windowSeconds: 60 },
   };
   t += 1000;
   return { status: overallState(components), checkedAt: new Date(t).toISOString(), components };
 }
 
-const reasons = async () => (await store.statusSamples(0, 100)).samples.map((s) => `${s.reason}:${s.components.store}`).reverse();
+const reasons = async () =>
+  (await store.statusSamples(0, 100)).samples.map((s) => `${s.reason}:${s.components.store}`).reverse();
 
 describe('status recorder', () => {
   it('records start-up and interval samples, and an interval that differs as a change', async () => {
@@ -41,7 +45,12 @@ describe('status recorder', () => {
     await recorder.record(status(), 'interval');
     await recorder.record(status('degraded'), 'interval');
     await recorder.record(status('degraded'), 'interval');
-    expect(await reasons()).toEqual(['startup:operational', 'interval:operational', 'change:degraded', 'interval:degraded']);
+    expect(await reasons()).toEqual([
+      'startup:operational',
+      'interval:operational',
+      'change:degraded',
+      'interval:degraded',
+    ]);
   });
 
   it('observes probes and records only changes of state or catalogue version', async () => {
@@ -52,7 +61,12 @@ describe('status recorder', () => {
     await recorder.observe(status('degraded'));
     await recorder.observe(status());
     await recorder.observe(status('operational', 'v2'));
-    expect(await reasons()).toEqual(['startup:operational', 'change:degraded', 'change:operational', 'change:operational']);
+    expect(await reasons()).toEqual([
+      'startup:operational',
+      'change:degraded',
+      'change:operational',
+      'change:operational',
+    ]);
   });
 
   it('compares with the history in the store after a restart', async () => {
@@ -67,7 +81,11 @@ describe('status recorder', () => {
   it('records one change sample for concurrent probes that see the same change', async () => {
     const recorder = createStatusRecorder(open());
     await recorder.record(status(), 'startup');
-    await Promise.all([recorder.observe(status('degraded')), recorder.observe(status('degraded')), recorder.observe(status('degraded'))]);
+    await Promise.all([
+      recorder.observe(status('degraded')),
+      recorder.observe(status('degraded')),
+      recorder.observe(status('degraded')),
+    ]);
     expect(await reasons()).toEqual(['startup:operational', 'change:degraded']);
   });
 

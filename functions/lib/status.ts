@@ -4,7 +4,14 @@
  * server's sampler (src/server/context.ts).
  */
 import type { Store } from '../../src/adapters/store.ts';
-import { componentsChanged, overallState, sampleOf, type Status, type StatusComponents, type StatusSample } from '../../src/core/status.ts';
+import {
+  componentsChanged,
+  overallState,
+  sampleOf,
+  type Status,
+  type StatusComponents,
+  type StatusSample,
+} from '../../src/core/status.ts';
 import { API_VERSION } from '../../src/http/openapi.ts';
 import type { FunctionContext, StatusRecorder } from './types.ts';
 
@@ -20,9 +27,12 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Why a probe failed, without the error message: it can name internal hosts, and /v1/status is public. */
-const reason = (e: unknown) => (e instanceof Error ? (e.message.startsWith('no answer within') ? e.message : e.name) : 'unknown error');
+const reason = (e: unknown) =>
+  e instanceof Error ? (e.message.startsWith('no answer within') ? e.message : e.name) : 'unknown error';
 
-export async function probeStatus(ctx: Pick<FunctionContext, 'catalogue' | 'store' | 'limiter' | 'startedAt' | 'now'>): Promise<Status> {
+export async function probeStatus(
+  ctx: Pick<FunctionContext, 'catalogue' | 'store' | 'limiter' | 'startedAt' | 'now'>,
+): Promise<Status> {
   const { catalogue, store, limiter } = ctx;
   const started = performance.now();
   const [storeProbe, limiterProbe] = await Promise.allSettled([
@@ -39,7 +49,12 @@ export async function probeStatus(ctx: Pick<FunctionContext, 'catalogue' | 'stor
     },
     store:
       storeProbe.status === 'fulfilled'
-        ? { status: 'operational', kind: store.kind, reachable: true, latencyMs: Math.round(storeProbe.value * 1000) / 1000 }
+        ? {
+            status: 'operational',
+            kind: store.kind,
+            reachable: true,
+            latencyMs: Math.round(storeProbe.value * 1000) / 1000,
+          }
         : { status: 'down', kind: store.kind, reachable: false, latencyMs: null, error: reason(storeProbe.reason) },
     rateLimiter: {
       status: limiterProbe.status === 'fulfilled' ? 'operational' : 'down',
@@ -63,7 +78,11 @@ export async function probeStatus(ctx: Pick<FunctionContext, 'catalogue' | 'stor
 export function createStatusRecorder(store: Store, log: (message: string) => void = console.error): StatusRecorder {
   let last: Promise<StatusSample | null> | undefined;
   let observing: Promise<void> | undefined;
-  const lastSample = () => (last ??= store.statusSamples(0, 1).then((p) => p.samples[0] ?? null, () => null));
+  const lastSample = () =>
+    (last ??= store.statusSamples(0, 1).then(
+      (p) => p.samples[0] ?? null,
+      () => null,
+    ));
   const write = async (sample: StatusSample) => {
     last = Promise.resolve(sample);
     try {

@@ -5,7 +5,8 @@
  */
 
 /** An RFC 8941 string item, or undefined when the text cannot be one (only printable ASCII can). */
-export const sfString = (text: string): string | undefined => (/^[\x20-\x7e]*$/.test(text) ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : undefined);
+export const sfString = (text: string): string | undefined =>
+  /^[\x20-\x7e]*$/.test(text) ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : undefined;
 
 /** The members joined as a list of at most `max` characters, in order, and how many fitted. */
 export function cappedList(members: readonly string[], max: number): { value: string; listed: number } {

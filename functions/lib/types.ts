@@ -53,4 +53,7 @@ export interface FunctionContext {
   now(): Date;
 }
 
-export type ServerFunction<C extends FunctionContext = FunctionContext> = (request: Request, ctx: C) => Promise<Response>;
+export type ServerFunction<C extends FunctionContext = FunctionContext> = (
+  request: Request,
+  ctx: C,
+) => Promise<Response>;

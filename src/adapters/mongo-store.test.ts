@@ -17,11 +17,15 @@ const dbNames: string[] = [];
 let client: MongoClient | undefined;
 const connect = async () => (client ??= await sharedMongoClient(uri!));
 
-storeContract(`MongoDB store contract${label}`, async (clock) => {
-  const dbName = `csc_test_${randomBytes(6).toString('hex')}`;
-  dbNames.push(dbName);
-  return openMongoStore({ client: await connect(), dbName, clock });
-}, { skip });
+storeContract(
+  `MongoDB store contract${label}`,
+  async (clock) => {
+    const dbName = `csc_test_${randomBytes(6).toString('hex')}`;
+    dbNames.push(dbName);
+    return openMongoStore({ client: await connect(), dbName, clock });
+  },
+  { skip },
+);
 
 describe.skipIf(skip)(`MongoDB indexes${label}`, () => {
   it('creates the list TTL index idempotently', async () => {
@@ -31,7 +35,10 @@ describe.skipIf(skip)(`MongoDB indexes${label}`, () => {
     await ensureMongoIndexes(db);
     await ensureMongoIndexes(db);
     const indexes = await db.collection(COLLECTIONS.lists).indexes();
-    expect(indexes.find((i) => i.name === 'expiresAt_ttl')).toMatchObject({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
+    expect(indexes.find((i) => i.name === 'expiresAt_ttl')).toMatchObject({
+      key: { expiresAt: 1 },
+      expireAfterSeconds: 0,
+    });
   });
 });
 
@@ -39,7 +46,10 @@ describe.skipIf(skip)(`MongoDB rate limiter${label}`, () => {
   it('lets exactly the limit through when two server instances share the counters under a burst', async () => {
     const dbName = `csc_test_${randomBytes(6).toString('hex')}`;
     dbNames.push(dbName);
-    const [a, b] = await Promise.all([createMongoLimiter(await connect(), dbName, 10, 60), createMongoLimiter(await connect(), dbName, 10, 60)]);
+    const [a, b] = await Promise.all([
+      createMongoLimiter(await connect(), dbName, 10, 60),
+      createMongoLimiter(await connect(), dbName, 10, 60),
+    ]);
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume('203.0.113.7')));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect((await a.consume('198.51.100.1')).allowed).toBe(true);

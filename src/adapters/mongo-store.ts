@@ -9,21 +9,38 @@
  */
 import { MongoClient, type Db } from 'mongodb';
 import type { StatusSample } from '../core/status.ts';
-import { DAY_MS, STATUS_HISTORY_DAYS, systemClock, type Clock, type FeedbackRecord, type SavedListRecord, type Store } from './store.ts';
+import {
+  DAY_MS,
+  STATUS_HISTORY_DAYS,
+  systemClock,
+  type Clock,
+  type FeedbackRecord,
+  type SavedListRecord,
+  type Store,
+} from './store.ts';
 
-export const COLLECTIONS = { lists: 'lists', feedback: 'feedback', statusSamples: 'status_samples', rateLimits: 'rate_limits' } as const;
+export const COLLECTIONS = {
+  lists: 'lists',
+  feedback: 'feedback',
+  statusSamples: 'status_samples',
+  rateLimits: 'rate_limits',
+} as const;
 
 /**
  * Statuses are keyed by service id in the record; BSON field names may not hold
  * NUL and (before MongoDB 5.0) may not start with `$` or hold `.`, while an
  * interchange document's ids are any strings. So they are stored as pairs.
  */
-type ListDoc = Omit<SavedListRecord, 'id' | 'statuses'> & { _id: string; statuses?: [string, 'restricted' | 'disabled'][] };
+type ListDoc = Omit<SavedListRecord, 'id' | 'statuses'> & {
+  _id: string;
+  statuses?: [string, 'restricted' | 'disabled'][];
+};
 type FeedbackDoc = Omit<FeedbackRecord, 'id'> & { _id: string };
 type SampleDoc = Omit<StatusSample, 'at'> & { at: Date; seq: number };
 
 /** Drops undefined fields: the driver would store them as null. */
-const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 const clients = new Map<string, Promise<MongoClient>>();
 
@@ -49,7 +66,9 @@ export function sharedMongoClient(uri: string): Promise<MongoClient> {
 /** Creates the indexes the store relies on; safe to run on every start. */
 export async function ensureMongoIndexes(db: Db): Promise<void> {
   await Promise.all([
-    db.collection(COLLECTIONS.lists).createIndexes([{ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 }]),
+    db
+      .collection(COLLECTIONS.lists)
+      .createIndexes([{ key: { expiresAt: 1 }, name: 'expiresAt_ttl', expireAfterSeconds: 0 }]),
     db.collection(COLLECTIONS.feedback).createIndexes([{ key: { receivedAt: 1 }, name: 'receivedAt' }]),
     db.collection(COLLECTIONS.statusSamples).createIndexes([
       { key: { at: 1 }, name: 'at_ttl', expireAfterSeconds: STATUS_HISTORY_DAYS * 86_400 },
@@ -101,7 +120,12 @@ export async function openMongoStore({ client, dbName, clock = systemClock }: Mo
     },
     async statusSamples(offset, limit) {
       const [docs, total] = await Promise.all([
-        samples.find({}, { projection: { _id: 0, seq: 0 } }).sort({ at: -1, seq: -1 }).skip(offset).limit(limit).toArray(),
+        samples
+          .find({}, { projection: { _id: 0, seq: 0 } })
+          .sort({ at: -1, seq: -1 })
+          .skip(offset)
+          .limit(limit)
+          .toArray(),
         samples.countDocuments(),
       ]);
       return { samples: docs.map(({ at, ...rest }) => ({ ...rest, at: at.toISOString() }) as StatusSample), total };

@@ -20,7 +20,12 @@ const KEY_PREFIX = 'mutations';
 /** A key no client address can take: probing it checks the limiter's backend without spending a client's points. */
 const PROBE_KEY = '#status-probe';
 
-export function limiterFrom(limiter: RateLimiterAbstract, kind: MutationLimiter['kind'], windowSeconds: number, now: () => Date = () => new Date()): MutationLimiter {
+export function limiterFrom(
+  limiter: RateLimiterAbstract,
+  kind: MutationLimiter['kind'],
+  windowSeconds: number,
+  now: () => Date = () => new Date(),
+): MutationLimiter {
   const points = limiter.points;
   const result = (res: RateLimiterRes, allowed: boolean): RateLimitResult => ({
     allowed,
@@ -47,7 +52,11 @@ export function limiterFrom(limiter: RateLimiterAbstract, kind: MutationLimiter[
 }
 
 export function createMemoryLimiter(points: number, windowSeconds: number): MutationLimiter {
-  return limiterFrom(new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: KEY_PREFIX }), 'memory', windowSeconds);
+  return limiterFrom(
+    new RateLimiterMemory({ points, duration: windowSeconds, keyPrefix: KEY_PREFIX }),
+    'memory',
+    windowSeconds,
+  );
 }
 
 /**
@@ -56,7 +65,12 @@ export function createMemoryLimiter(points: number, windowSeconds: number): Muta
  * library's own createIndexes) and awaited before the limiter is used, rather
  * than fire-and-forget in the constructor, whose failure would only be logged.
  */
-export async function createMongoLimiter(client: MongoClient, dbName: string, points: number, windowSeconds: number): Promise<MutationLimiter> {
+export async function createMongoLimiter(
+  client: MongoClient,
+  dbName: string,
+  points: number,
+  windowSeconds: number,
+): Promise<MutationLimiter> {
   const limiter = new RateLimiterMongo({
     storeClient: client,
     dbName,

@@ -22,7 +22,13 @@ describe('embedded store on disk', () => {
     const dataDir = join(tempDir(), 'nested', 'data');
     const clock = new TestClock();
     const first = openSqliteStore({ dataDir, clock });
-    const saved = { id: 'reopen-test-id-0123456789', createdAt: clock.now(), expiresAt: listExpiry(clock.now()), name: 'Kept', approvedServiceIds: ['aws-s3'] };
+    const saved = {
+      id: 'reopen-test-id-0123456789',
+      createdAt: clock.now(),
+      expiresAt: listExpiry(clock.now()),
+      name: 'Kept',
+      approvedServiceIds: ['aws-s3'],
+    };
     await first.saveList(saved);
     await first.close();
     const second = openSqliteStore({ dataDir, clock });

@@ -9,7 +9,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { StatusSample } from '../core/status.ts';
-import { DAY_MS, STATUS_HISTORY_DAYS, systemClock, type Clock, type FeedbackRecord, type SavedListRecord, type Store } from './store.ts';
+import {
+  DAY_MS,
+  STATUS_HISTORY_DAYS,
+  systemClock,
+  type Clock,
+  type FeedbackRecord,
+  type SavedListRecord,
+  type Store,
+} from './store.ts';
 
 export const SQLITE_FILE = 'catalogue.sqlite';
 
@@ -45,7 +53,9 @@ type FeedbackBody = Omit<FeedbackRecord, 'id' | 'receivedAt'>;
 export function openSqliteStore({ dataDir, clock = systemClock }: SqliteStoreOptions): Store {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, SQLITE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+  );
   db.exec(schema);
 
   const insertList = db.prepare('INSERT INTO lists (id, created_at, expires_at, body) VALUES (?, ?, ?, ?)');
@@ -66,16 +76,24 @@ export function openSqliteStore({ dataDir, clock = systemClock }: SqliteStoreOpt
       insertList.run(id, createdAt.getTime(), expiresAt.getTime(), JSON.stringify(body satisfies ListBody));
     },
     async findList(id) {
-      const row = selectList.get(id, clock.now().getTime()) as { id: string; created_at: number; expires_at: number; body: string } | undefined;
+      const row = selectList.get(id, clock.now().getTime()) as
+        { id: string; created_at: number; expires_at: number; body: string } | undefined;
       if (!row) return null;
-      return { id: row.id, createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at), ...(JSON.parse(row.body) as ListBody) };
+      return {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        expiresAt: new Date(row.expires_at),
+        ...(JSON.parse(row.body) as ListBody),
+      };
     },
     async saveFeedback({ id, receivedAt, ...body }) {
       insertFeedback.run(id, receivedAt.getTime(), JSON.stringify(body satisfies FeedbackBody));
     },
     async findFeedback(id) {
       const row = selectFeedback.get(id) as { id: string; received_at: number; body: string } | undefined;
-      return row ? { id: row.id, receivedAt: new Date(row.received_at), ...(JSON.parse(row.body) as FeedbackBody) } : null;
+      return row
+        ? { id: row.id, receivedAt: new Date(row.received_at), ...(JSON.parse(row.body) as FeedbackBody) }
+        : null;
     },
     async addStatusSample(sample) {
       insertSample.run(Date.parse(sample.at), JSON.stringify(sample));

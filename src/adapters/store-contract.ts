@@ -6,7 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusSample } from '../core/status.ts';
-import { DAY_MS, LIST_LIFETIME_DAYS, listExpiry, STATUS_HISTORY_DAYS, type Clock, type SavedListRecord, type Store } from './store.ts';
+import {
+  DAY_MS,
+  LIST_LIFETIME_DAYS,
+  listExpiry,
+  STATUS_HISTORY_DAYS,
+  type Clock,
+  type SavedListRecord,
+  type Store,
+} from './store.ts';
 
 export class TestClock implements Clock {
   private t: number;
@@ -30,10 +38,21 @@ const newId = () => randomBytes(18).toString('base64url');
 
 function list(clock: Clock, extra: Partial<SavedListRecord> = {}): SavedListRecord {
   const createdAt = clock.now();
-  return { id: newId(), createdAt, expiresAt: listExpiry(createdAt), name: 'Approved for production', approvedServiceIds: ['aws-s3', 'gcp-bigquery'], ...extra };
+  return {
+    id: newId(),
+    createdAt,
+    expiresAt: listExpiry(createdAt),
+    name: 'Approved for production',
+    approvedServiceIds: ['aws-s3', 'gcp-bigquery'],
+    ...extra,
+  };
 }
 
-function sample(at: Date, reason: StatusSample['reason'] = 'interval', store: StatusSample['components']['store'] = 'operational'): StatusSample {
+function sample(
+  at: Date,
+  reason: StatusSample['reason'] = 'interval',
+  store: StatusSample['components']['store'] = 'operational',
+): StatusSample {
   return {
     at: at.toISOString(),
     reason,
@@ -61,7 +80,13 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
     describe('saved lists', () => {
       it('returns a saved list with every field as saved', async () => {
         const s = await fresh();
-        const saved = list(clock, { description: 'Reviewed <b>quarterly</b> & "signed off"', organisation: 'Platform team', owner: 'cloud@example.org', approvedServiceIds: ['b-2', 'a-1', 'retired-thing'], statuses: { 'a-1': 'restricted', 'retired-thing': 'disabled' } });
+        const saved = list(clock, {
+          description: 'Reviewed <b>quarterly</b> & "signed off"',
+          organisation: 'Platform team',
+          owner: 'cloud@example.org',
+          approvedServiceIds: ['b-2', 'a-1', 'retired-thing'],
+          statuses: { 'a-1': 'restricted', 'retired-thing': 'disabled' },
+        });
         await s.saveList(saved);
         expect(await s.findList(saved.id)).toEqual(saved);
       });
@@ -89,7 +114,16 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
       it('answers null for unknown and hostile ids without throwing', async () => {
         const s = await fresh();
         await s.saveList(list(clock));
-        for (const id of [newId(), '', 'x'.repeat(600), '../../v1/health', '{"$ne":null}', "' OR 1=1 --", 'ñ🙂\u0000', '__proto__']) {
+        for (const id of [
+          newId(),
+          '',
+          'x'.repeat(600),
+          '../../v1/health',
+          '{"$ne":null}',
+          "' OR 1=1 --",
+          'ñ🙂\u0000',
+          '__proto__',
+        ]) {
           expect(await s.findList(id)).toBeNull();
         }
       });
@@ -123,7 +157,9 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
 
       it('keeps many lists apart', async () => {
         const s = await fresh();
-        const saved = Array.from({ length: 50 }, (_, i) => list(clock, { name: `List ${i}`, approvedServiceIds: [`svc-${i}`] }));
+        const saved = Array.from({ length: 50 }, (_, i) =>
+          list(clock, { name: `List ${i}`, approvedServiceIds: [`svc-${i}`] }),
+        );
         await Promise.all(saved.map((l) => s.saveList(l)));
         for (const l of saved) expect(await s.findList(l.id)).toEqual(l);
       });
@@ -132,7 +168,15 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
     describe('feedback', () => {
       it('stores the raw text exactly as given', async () => {
         const s = await fresh();
-        const f = { id: newId(), receivedAt: clock.now(), message: '<script>alert(1)</script>\n# heading ]] 🙂', category: 'bug', rating: 4, page: '/services/aws-s3', contact: 'me@example.org' };
+        const f = {
+          id: newId(),
+          receivedAt: clock.now(),
+          message: '<script>alert(1)</script>\n# heading ]] 🙂',
+          category: 'bug',
+          rating: 4,
+          page: '/services/aws-s3',
+          contact: 'me@example.org',
+        };
         await s.saveFeedback(f);
         expect(await s.findFeedback(f.id)).toEqual(f);
         const minimal = { id: newId(), receivedAt: clock.now(), message: 'Thanks' };
@@ -146,7 +190,9 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
       it('answers newest first with a total, paged by offset and limit', async () => {
         const s = await fresh();
         const start = clock.now().getTime();
-        const recorded = Array.from({ length: 7 }, (_, i) => sample(new Date(start + i * 60_000), i === 0 ? 'startup' : 'interval'));
+        const recorded = Array.from({ length: 7 }, (_, i) =>
+          sample(new Date(start + i * 60_000), i === 0 ? 'startup' : 'interval'),
+        );
         // Inserted out of order: the store orders by time, not by insertion.
         for (const x of [...recorded.slice(3), ...recorded.slice(0, 3)]) await s.addStatusSample(x);
         const newestFirst = [...recorded].reverse();

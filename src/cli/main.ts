@@ -16,8 +16,21 @@ import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
 import { parseJson } from '../core/json.ts';
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
-import { awsScpSizeLimits, GCP_PARENT_PATTERN, generatePolicy, policyTargets, type GeneratePolicyOptions, type PolicyTarget } from '../core/policies/index.ts';
-import { exportServiceList, importServiceList, resolveApprovedIds, serviceListSchemaUrl, type ValidationError } from '../core/service-list.ts';
+import {
+  awsScpSizeLimits,
+  GCP_PARENT_PATTERN,
+  generatePolicy,
+  policyTargets,
+  type GeneratePolicyOptions,
+  type PolicyTarget,
+} from '../core/policies/index.ts';
+import {
+  exportServiceList,
+  importServiceList,
+  resolveApprovedIds,
+  serviceListSchemaUrl,
+  type ValidationError,
+} from '../core/service-list.ts';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_CATALOGUE = resolve(packageRoot, 'dist/client/catalogue.json');
@@ -111,7 +124,10 @@ interface Io {
 function loadBuiltCatalogue(path: string | undefined): { catalogue: Catalogue; schemaUrl: string } {
   const file = resolve(path ?? DEFAULT_CATALOGUE);
   if (!existsSync(file)) {
-    throw new CliError(`No catalogue data at ${file}.\nBuild it first: npm install && npm run build (or pass --catalogue FILE).`, 2);
+    throw new CliError(
+      `No catalogue data at ${file}.\nBuild it first: npm install && npm run build (or pass --catalogue FILE).`,
+      2,
+    );
   }
   let data: BuiltCatalogueData;
   try {
@@ -119,7 +135,8 @@ function loadBuiltCatalogue(path: string | undefined): { catalogue: Catalogue; s
   } catch (e) {
     throw new CliError(`${file} is not valid catalogue data: ${(e as Error).message}`, 2);
   }
-  if (!Array.isArray(data.services) || typeof data.serviceListSchemaUrl !== 'string') throw new CliError(`${file} is not catalogue data written by this project's build.`, 2);
+  if (!Array.isArray(data.services) || typeof data.serviceListSchemaUrl !== 'string')
+    throw new CliError(`${file} is not catalogue data written by this project's build.`, 2);
   return { catalogue: createCatalogue(data), schemaUrl: data.serviceListSchemaUrl };
 }
 
@@ -137,12 +154,14 @@ function readJson(file: string): unknown {
   }
 }
 
-const formatErrors = (file: string, errors: ValidationError[]): string => errors.map((e) => `${file}: ${e.pointer || '(root)'}: ${e.message}`).join('\n');
+const formatErrors = (file: string, errors: ValidationError[]): string =>
+  errors.map((e) => `${file}: ${e.pointer || '(root)'}: ${e.message}`).join('\n');
 
 function schemaUrlOf(values: { 'schema-base'?: string | undefined }, built: string): string {
   const base = values['schema-base'];
   if (base === undefined) return built;
-  if (!/^https?:\/\/[^\s/]+/.test(base)) throw new CliError(`--schema-base must be an http(s) URL, got ${JSON.stringify(base)}`, 2);
+  if (!/^https?:\/\/[^\s/]+/.test(base))
+    throw new CliError(`--schema-base must be an http(s) URL, got ${JSON.stringify(base)}`, 2);
   return serviceListSchemaUrl(base);
 }
 
@@ -150,7 +169,9 @@ function schemaUrlOf(values: { 'schema-base'?: string | undefined }, built: stri
 function readList(file: string, schemaUrl: string, catalogue: Catalogue): ApprovedList {
   const parsed = parseApprovedList(readJson(file), schemaUrl, catalogue);
   if (!parsed.ok) {
-    const hint = parsed.errors.some((e) => e.pointer === '/$schema') ? `\n(The file's $schema must be ${schemaUrl}; if it comes from another site, pass --schema-base with that site's address.)` : '';
+    const hint = parsed.errors.some((e) => e.pointer === '/$schema')
+      ? `\n(The file's $schema must be ${schemaUrl}; if it comes from another site, pass --schema-base with that site's address.)`
+      : '';
     throw new CliError(`${formatErrors(file, parsed.errors)}${hint}`, 1);
   }
   return parsed.list;
@@ -164,33 +185,49 @@ function output(text: string, file: string | undefined, io: Io): void {
 }
 
 function oneFile(positionals: string[], command: string): string {
-  if (positionals.length !== 1) throw new CliError(`csc ${command} takes one FILE (got ${positionals.length}). See csc ${command} --help.`, 2);
+  if (positionals.length !== 1)
+    throw new CliError(`csc ${command} takes one FILE (got ${positionals.length}). See csc ${command} --help.`, 2);
   return positionals[0]!;
 }
 
 function validateCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, options: commonOptions, allowPositionals: true });
-  if (values.help) return io.stdout(help.validate!), 0;
+  if (values.help) return (io.stdout(help.validate!), 0);
   const file = oneFile(positionals, 'validate');
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const schemaUrl = schemaUrlOf(values, built);
   const r = importServiceList(catalogue, readJson(file), schemaUrl);
   if (!r.ok) {
-    const hint = r.errors.some((e) => e.pointer === '/$schema') ? `\n(The $schema must be ${schemaUrl}; if the file comes from another site, pass --schema-base with that site's address.)` : '';
-    throw new CliError(`${formatErrors(file, r.errors)}${hint}\n${file}: invalid (${r.errors.length} problem${r.errors.length === 1 ? '' : 's'})`, 1);
+    const hint = r.errors.some((e) => e.pointer === '/$schema')
+      ? `\n(The $schema must be ${schemaUrl}; if the file comes from another site, pass --schema-base with that site's address.)`
+      : '';
+    throw new CliError(
+      `${formatErrors(file, r.errors)}${hint}\n${file}: invalid (${r.errors.length} problem${r.errors.length === 1 ? '' : 's'})`,
+      1,
+    );
   }
   for (const note of r.notes) io.stderr(`${file}: note: ${note}\n`);
-  output(`${file}: valid service list v1 ("${r.metadata.name}", ${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}${r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : ''})\n`, values.output, io);
+  output(
+    `${file}: valid service list v1 ("${r.metadata.name}", ${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}${r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : ''})\n`,
+    values.output,
+    io,
+  );
   return 0;
 }
 
 function policyCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...commonOptions, 'size-limit': { type: 'string' }, 'no-essentials': { type: 'boolean' }, 'display-name': { type: 'string' }, parent: { type: 'string' } },
+    options: {
+      ...commonOptions,
+      'size-limit': { type: 'string' },
+      'no-essentials': { type: 'boolean' },
+      'display-name': { type: 'string' },
+      parent: { type: 'string' },
+    },
     allowPositionals: true,
   });
-  if (values.help) return io.stdout(help.policy!), 0;
+  if (values.help) return (io.stdout(help.policy!), 0);
   const [target, file, ...rest] = positionals;
   if (!target || !policyTargets.includes(target as PolicyTarget) || !file || rest.length) {
     throw new CliError(`Usage: csc policy ${policyTargets.join('|')} FILE. See csc policy --help.`, 2);
@@ -198,7 +235,8 @@ function policyCommand(args: string[], io: Io): number {
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, schemaUrlOf(values, built), catalogue);
   const sizeLimit = values['size-limit'] === undefined ? undefined : Number(values['size-limit']);
-  if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240)) throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
+  if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240))
+    throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
   if (values.parent !== undefined && !GCP_PARENT_PATTERN.test(values.parent)) {
     throw new CliError('--parent must be organizations/<number>, folders/<number> or projects/<project id>', 2);
   }
@@ -213,9 +251,15 @@ function policyCommand(args: string[], io: Io): number {
   const result = generatePolicy(target as PolicyTarget, catalogue, list.approvedServiceIds, options);
   switch (result.kind) {
     case 'unknown-services':
-      throw new CliError(`${file}: no service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}`, 1);
+      throw new CliError(
+        `${file}: no service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}`,
+        1,
+      );
     case 'too-large':
-      throw new CliError(`${file}: the policy would be ${result.size} ${result.unit}, over the limit of ${result.limit} by ${result.excess}. ${result.advice}`, 1);
+      throw new CliError(
+        `${file}: the policy would be ${result.size} ${result.unit}, over the limit of ${result.limit} by ${result.excess}. ${result.advice}`,
+        1,
+      );
     case 'policy':
       for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
       // Byte for byte the API's answer body.
@@ -226,12 +270,16 @@ function policyCommand(args: string[], io: Io): number {
 
 function markdownCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, options: commonOptions, allowPositionals: true });
-  if (values.help) return io.stdout(help.markdown!), 0;
+  if (values.help) return (io.stdout(help.markdown!), 0);
   const file = oneFile(positionals, 'markdown');
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, schemaUrlOf(values, built), catalogue);
   const result = renderMarkdown(catalogue, list, { today: today() });
-  if (!result.services.length) throw new CliError(`${file}: none of the listed service ids is in the catalogue: ${result.unknownServiceIds.join(', ')}`, 1);
+  if (!result.services.length)
+    throw new CliError(
+      `${file}: none of the listed service ids is in the catalogue: ${result.unknownServiceIds.join(', ')}`,
+      1,
+    );
   for (const id of result.unknownServiceIds) io.stderr(`not in the catalogue: ${id}\n`);
   output(result.markdown, values.output, io);
   return 0;
@@ -240,16 +288,36 @@ function markdownCommand(args: string[], io: Io): number {
 function exportCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...commonOptions, ids: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' }, organisation: { type: 'string' }, owner: { type: 'string' } },
+    options: {
+      ...commonOptions,
+      ids: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      organisation: { type: 'string' },
+      owner: { type: 'string' },
+    },
     allowPositionals: true,
   });
-  if (values.help) return io.stdout(help.export!), 0;
-  if (positionals.length) throw new CliError(`csc export takes no FILE; give the services with --ids. See csc export --help.`, 2);
-  const ids = [...new Set((values.ids ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
-  if (!ids.length) throw new CliError('csc export needs --ids a,b,c (service ids, comma-separated). See csc export --help.', 2);
+  if (values.help) return (io.stdout(help.export!), 0);
+  if (positionals.length)
+    throw new CliError(`csc export takes no FILE; give the services with --ids. See csc export --help.`, 2);
+  const ids = [
+    ...new Set(
+      (values.ids ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!ids.length)
+    throw new CliError('csc export needs --ids a,b,c (service ids, comma-separated). See csc export --help.', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const { unknownIds } = resolveApprovedIds(catalogue, ids);
-  if (unknownIds.length) throw new CliError(`No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ${unknownIds.join(', ')}`, 1);
+  if (unknownIds.length)
+    throw new CliError(
+      `No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ${unknownIds.join(', ')}`,
+      1,
+    );
   const metadata = {
     name: values.name?.trim() || 'Approved services',
     ...(values.description !== undefined ? { description: values.description } : {}),
@@ -268,7 +336,10 @@ const commands: Record<string, (args: string[], io: Io) => number> = {
   export: exportCommand,
 };
 
-export function run(argv: string[], io: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }): number {
+export function run(
+  argv: string[],
+  io: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) },
+): number {
   const [command, ...args] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(help.main!);

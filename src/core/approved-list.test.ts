@@ -7,27 +7,54 @@ import { exportServiceList, serviceListSchemaUrl } from './service-list.ts';
 
 const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
 const content = readContent();
-const catalogue = createCatalogue({ version: 'test', builtOn: '2026-05-15', providers: content.providers, categories: content.categories, services: content.services });
+const catalogue = createCatalogue({
+  version: 'test',
+  builtOn: '2026-05-15',
+  providers: content.providers,
+  categories: content.categories,
+  services: content.services,
+});
 const ids = catalogue.services.slice(0, 4).map((s) => s.id);
 
 describe('parseApprovedList', () => {
   it('normalises the compact form', () => {
-    expect(parseApprovedList({ name: '  Team  ', owner: 'ops', approvedServiceIds: ids }, SCHEMA_URL, catalogue)).toEqual({
+    expect(
+      parseApprovedList({ name: '  Team  ', owner: 'ops', approvedServiceIds: ids }, SCHEMA_URL, catalogue),
+    ).toEqual({
       ok: true,
       list: { name: 'Team', owner: 'ops', approvedServiceIds: ids, source: 'compact' },
     });
   });
 
   it('normalises an interchange document to the same list, with statuses', () => {
-    const doc = exportServiceList(catalogue, ids, { name: 'Team', description: 'd', organisation: 'o' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses: { [ids[1]!]: 'restricted' } });
+    const doc = exportServiceList(
+      catalogue,
+      ids,
+      { name: 'Team', description: 'd', organisation: 'o' },
+      { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses: { [ids[1]!]: 'restricted' } },
+    );
     const r = parseApprovedList(JSON.parse(JSON.stringify(doc)), SCHEMA_URL, catalogue);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect({ ...r.list, approvedServiceIds: [...r.list.approvedServiceIds].sort() }).toEqual({ name: 'Team', description: 'd', organisation: 'o', approvedServiceIds: [...ids].sort(), statuses: { [ids[1]!]: 'restricted' }, source: 'interchange' });
-    expect(r.list.approvedServiceIds).toEqual(doc.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => s.id))));
+    expect({ ...r.list, approvedServiceIds: [...r.list.approvedServiceIds].sort() }).toEqual({
+      name: 'Team',
+      description: 'd',
+      organisation: 'o',
+      approvedServiceIds: [...ids].sort(),
+      statuses: { [ids[1]!]: 'restricted' },
+      source: 'interchange',
+    });
+    expect(r.list.approvedServiceIds).toEqual(
+      doc.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => s.id))),
+    );
   });
 
   it('reads documents like every importer: a service known by its slug resolves to its id, unknown ones stay as ids, with notes', () => {
-    const doc: any = exportServiceList(catalogue, ids.slice(0, 2), { name: 'Team' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
+    const doc: any = exportServiceList(
+      catalogue,
+      ids.slice(0, 2),
+      { name: 'Team' },
+      { today: '2026-05-15', schemaUrl: SCHEMA_URL },
+    );
     const entries = doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services));
     const bySlug = entries[0].id;
     entries[0].id = 'renamed-by-another-tool'; // the slug still names the service
@@ -35,7 +62,10 @@ describe('parseApprovedList', () => {
     const r = parseApprovedList(doc, SCHEMA_URL, catalogue);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.list.approvedServiceIds).toEqual([bySlug, 'aws-from-another-tool']);
-    expect(r.list.notes).toEqual([expect.stringContaining('matched by its slug'), expect.stringContaining('is not in this catalogue')]);
+    expect(r.list.notes).toEqual([
+      expect.stringContaining('matched by its slug'),
+      expect.stringContaining('is not in this catalogue'),
+    ]);
   });
 
   it('keeps ids a catalogue may not know: the endpoint decides about them', () => {
@@ -51,9 +81,17 @@ describe('parseApprovedList', () => {
     ['a non-string id', { name: 'x', approvedServiceIds: [42] }, '/approvedServiceIds/0'],
     ['an empty id', { name: 'x', approvedServiceIds: [''] }, '/approvedServiceIds/0'],
     ['a repeated id', { name: 'x', approvedServiceIds: ['aws-s3', 'aws-s3'] }, '/approvedServiceIds/1'],
-    ['too many ids', { name: 'x', approvedServiceIds: Array.from({ length: 2001 }, (_, i) => `s-${i}`) }, '/approvedServiceIds'],
+    [
+      'too many ids',
+      { name: 'x', approvedServiceIds: Array.from({ length: 2001 }, (_, i) => `s-${i}`) },
+      '/approvedServiceIds',
+    ],
     ['an unknown field', { name: 'x', approvedServiceIds: ids, colour: 'red' }, '/colour'],
-    ['a __proto__ field', JSON.parse('{"name":"x","approvedServiceIds":["aws-s3"],"__proto__":{"polluted":true}}'), '/__proto__'],
+    [
+      'a __proto__ field',
+      JSON.parse('{"name":"x","approvedServiceIds":["aws-s3"],"__proto__":{"polluted":true}}'),
+      '/__proto__',
+    ],
     ['an array', [], ''],
     ['null', null, ''],
   ])('rejects the compact form with %s', (_name, body, pointer) => {
@@ -65,11 +103,22 @@ describe('parseApprovedList', () => {
 
   it('validates an interchange document by the JSON Schema, and wants at least one service', () => {
     const doc = exportServiceList(catalogue, ids, { name: 'Team' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
-    const wrongSchema = parseApprovedList({ ...doc, $schema: 'https://elsewhere.test/v1/schemas/service-list.schema.json' }, SCHEMA_URL, catalogue);
+    const wrongSchema = parseApprovedList(
+      { ...doc, $schema: 'https://elsewhere.test/v1/schemas/service-list.schema.json' },
+      SCHEMA_URL,
+      catalogue,
+    );
     expect(wrongSchema).toMatchObject({ ok: false, errors: [{ pointer: '/$schema' }] });
     const empty = parseApprovedList({ ...doc, providers: [] }, SCHEMA_URL, catalogue);
-    expect(empty).toMatchObject({ ok: false, errors: [{ pointer: '/providers', message: expect.stringMatching(/no service/) }] });
+    expect(empty).toMatchObject({
+      ok: false,
+      errors: [{ pointer: '/providers', message: expect.stringMatching(/no service/) }],
+    });
     const missing = parseApprovedList({ providers: [] }, SCHEMA_URL, catalogue);
-    expect(missing.ok === false && missing.errors.map((e) => e.pointer).sort()).toEqual(['/$schema', '/metadata', '/version']);
+    expect(missing.ok === false && missing.errors.map((e) => e.pointer).sort()).toEqual([
+      '/$schema',
+      '/metadata',
+      '/version',
+    ]);
   });
 });

@@ -28,7 +28,8 @@ export const CompactApprovedList = z
   })
   .meta({
     id: 'CompactApprovedList',
-    description: 'An approved service list in compact form. Endpoints that take a list also accept a service list interchange document (v1 schema).',
+    description:
+      'An approved service list in compact form. Endpoints that take a list also accept a service list interchange document (v1 schema).',
   });
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
@@ -49,16 +50,25 @@ export interface ApprovedList {
 
 export type ParsedApprovedList = { ok: true; list: ApprovedList } | { ok: false; errors: ValidationError[] };
 
-const pointerOf = (path: PropertyKey[]): string => path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointerOf = (path: PropertyKey[]): string =>
+  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** True when a body is meant as an interchange document rather than the compact form. */
 export const isInterchangeDocument = (raw: unknown): boolean =>
-  raw !== null && typeof raw === 'object' && !Array.isArray(raw) && (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
+  raw !== null &&
+  typeof raw === 'object' &&
+  !Array.isArray(raw) &&
+  (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
 
 type ListDescription = Pick<ApprovedList, 'name' | 'description' | 'organisation' | 'owner'>;
 
 /** The list's name and the descriptive fields that were given (absent ones stay absent, not undefined). */
-function describedBy(m: { name: string; description?: string | undefined; organisation?: string | undefined; owner?: string | undefined }): ListDescription {
+function describedBy(m: {
+  name: string;
+  description?: string | undefined;
+  organisation?: string | undefined;
+  owner?: string | undefined;
+}): ListDescription {
   const { name, description, organisation, owner } = m;
   return {
     name,
@@ -73,8 +83,21 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   const imported = importServiceList(catalogue, raw, schemaUrl);
   if (!imported.ok) return { ok: false, errors: imported.errors };
   const ids = [...imported.approvedServiceIds, ...imported.unknownServiceIds];
-  if (ids.length === 0) return { ok: false, errors: [{ pointer: '/providers', message: 'the list approves no service: give at least one' }] };
-  if (ids.length > MAX_APPROVED_IDS) return { ok: false, errors: [{ pointer: '/providers', message: `at most ${MAX_APPROVED_IDS} services are accepted; this list has ${ids.length}` }] };
+  if (ids.length === 0)
+    return {
+      ok: false,
+      errors: [{ pointer: '/providers', message: 'the list approves no service: give at least one' }],
+    };
+  if (ids.length > MAX_APPROVED_IDS)
+    return {
+      ok: false,
+      errors: [
+        {
+          pointer: '/providers',
+          message: `at most ${MAX_APPROVED_IDS} services are accepted; this list has ${ids.length}`,
+        },
+      ],
+    };
   return {
     ok: true,
     list: {
@@ -102,7 +125,10 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
       ok: false,
       errors: parsed.error.issues.flatMap((i) =>
         i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({ pointer: pointerOf([...i.path, k]), message: `unknown field "${k}"; the compact form has name, description, organisation, owner and approvedServiceIds (or send an interchange document)` }))
+          ? i.keys.map((k) => ({
+              pointer: pointerOf([...i.path, k]),
+              message: `unknown field "${k}"; the compact form has name, description, organisation, owner and approvedServiceIds (or send an interchange document)`,
+            }))
           : [{ pointer: pointerOf(i.path), message: i.message }],
       ),
     };

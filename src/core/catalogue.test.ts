@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { findContentIssues } from './catalogue.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
 
-const providers = ['aws', 'azure', 'gcp'].map((id) => ({ id, name: id, shortName: id, homepage: `https://${id}.example.com`, description: id }));
+const providers = ['aws', 'azure', 'gcp'].map((id) => ({
+  id,
+  name: id,
+  shortName: id,
+  homepage: `https://${id}.example.com`,
+  description: id,
+}));
 const categories = [{ id: 'compute', name: 'Compute', description: 'Compute' }];
 const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry =>
   ServiceEntry.parse({
@@ -18,7 +24,9 @@ const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry 
     ...over,
   });
 const issuesOf = (...services: ServiceEntry[]) =>
-  findContentIssues({ providers, categories, services }, (s) => `${s.id}.json`).map((i) => `${i.file} ${i.field}: ${i.message}`);
+  findContentIssues({ providers, categories, services }, (s) => `${s.id}.json`).map(
+    (i) => `${i.file} ${i.field}: ${i.message}`,
+  );
 
 describe('findContentIssues', () => {
   it('accepts symmetric equivalents in both forms', () => {
@@ -58,7 +66,14 @@ describe('findContentIssues', () => {
   });
 
   it('rejects unknown categories, successors and ids without their provider prefix', () => {
-    const issues = issuesOf(entry({ id: 'aws-a', provider: 'azure', category: 'nope', lifecycle: { status: 'retired', successorSlug: 'aws-z' } }));
+    const issues = issuesOf(
+      entry({
+        id: 'aws-a',
+        provider: 'azure',
+        category: 'nope',
+        lifecycle: { status: 'retired', successorSlug: 'aws-z' },
+      }),
+    );
     expect(issues).toEqual([
       'aws-a.json id: id "aws-a" must start with its provider "azure-"',
       'aws-a.json category: unknown category "nope"',

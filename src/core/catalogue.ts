@@ -113,7 +113,10 @@ export interface ContentIssue {
  * ids and slugs (sub-service ids included, catalogue-wide, since lists and
  * policies address both by id), ids that do not start with their provider.
  */
-export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categories' | 'services'>, fileOf: (s: ServiceEntry) => string): ContentIssue[] {
+export function findContentIssues(
+  data: Pick<CatalogueData, 'providers' | 'categories' | 'services'>,
+  fileOf: (s: ServiceEntry) => string,
+): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const providerIds = new Set(data.providers.map((p) => p.id));
   const categoryIds = new Set(data.categories.map((c) => c.id));
@@ -134,7 +137,12 @@ export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categ
   for (const s of data.services) {
     s.subServices.forEach((sub, i) => {
       const clash = byId.get(sub.id) ?? subOwner.get(sub.id);
-      if (clash) issues.push({ file: fileOf(s), field: `subServices.${i}.id`, message: `duplicate id "${sub.id}" (also used by ${clash.id} in ${fileOf(clash)})` });
+      if (clash)
+        issues.push({
+          file: fileOf(s),
+          field: `subServices.${i}.id`,
+          message: `duplicate id "${sub.id}" (also used by ${clash.id} in ${fileOf(clash)})`,
+        });
       else subOwner.set(sub.id, s);
     });
   }
@@ -145,21 +153,34 @@ export function findContentIssues(data: Pick<CatalogueData, 'providers' | 'categ
   for (const s of data.services) {
     const file = fileOf(s);
     for (const [provider, value] of Object.entries(s.equivalents)) {
-      if (!providerIds.has(provider)) issues.push({ file, field: `equivalents.${provider}`, message: `unknown provider "${provider}"` });
-      if (provider === s.provider) issues.push({ file, field: `equivalents.${provider}`, message: 'equivalents name other providers only' });
+      if (!providerIds.has(provider))
+        issues.push({ file, field: `equivalents.${provider}`, message: `unknown provider "${provider}"` });
+      if (provider === s.provider)
+        issues.push({ file, field: `equivalents.${provider}`, message: 'equivalents name other providers only' });
       for (const id of typeof value === 'string' ? [value] : value) {
         const peer = byId.get(id);
         if (!peer) issues.push({ file, field: `equivalents.${provider}`, message: `unknown service "${id}"` });
-        else if (peer.provider !== provider) issues.push({ file, field: `equivalents.${provider}`, message: `"${id}" belongs to provider "${peer.provider}", not "${provider}"` });
+        else if (peer.provider !== provider)
+          issues.push({
+            file,
+            field: `equivalents.${provider}`,
+            message: `"${id}" belongs to provider "${peer.provider}", not "${provider}"`,
+          });
         else if (!peersOf(peer, s.provider).includes(s.id)) {
-          issues.push({ file, field: `equivalents.${provider}`, message: `"${id}" does not list "${s.id}" back in its equivalents.${s.provider} (equivalents go both ways)` });
+          issues.push({
+            file,
+            field: `equivalents.${provider}`,
+            message: `"${id}" does not list "${s.id}" back in its equivalents.${s.provider} (equivalents go both ways)`,
+          });
         }
       }
     }
     const successor = s.lifecycle?.successorSlug;
     if (successor !== undefined) {
-      if (!bySlug.has(successor)) issues.push({ file, field: 'lifecycle.successorSlug', message: `unknown service slug "${successor}"` });
-      else if (successor === s.slug) issues.push({ file, field: 'lifecycle.successorSlug', message: 'a service cannot succeed itself' });
+      if (!bySlug.has(successor))
+        issues.push({ file, field: 'lifecycle.successorSlug', message: `unknown service slug "${successor}"` });
+      else if (successor === s.slug)
+        issues.push({ file, field: 'lifecycle.successorSlug', message: 'a service cannot succeed itself' });
     }
   }
   return issues;
@@ -170,7 +191,10 @@ export function formatContentIssues(issues: ContentIssue[]): string {
 }
 
 /** Approved ids (or slugs) looked up in the catalogue: the services in catalogue order, and the ids it does not know, in the order given. */
-export function resolveApprovedIds(catalogue: Catalogue, approvedIds: readonly string[]): { services: ServiceEntry[]; unknownIds: string[] } {
+export function resolveApprovedIds(
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+): { services: ServiceEntry[]; unknownIds: string[] } {
   const found = new Set<ServiceEntry>();
   const unknown = new Set<string>();
   for (const id of approvedIds) {

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 
-export const feedbackCategories = ['general', 'bug', 'catalogue-error', 'feature-request', 'policy-output', 'website', 'other'] as const;
+export const feedbackCategories = [
+  'general',
+  'bug',
+  'catalogue-error',
+  'feature-request',
+  'policy-output',
+  'website',
+  'other',
+] as const;
 export const MAX_FEEDBACK_CHARS = 5000;
 
 /**
@@ -15,7 +23,12 @@ export const MAX_FEEDBACK_CHARS = 5000;
  */
 export const FeedbackRequest = z
   .looseObject({
-    message: z.string().trim().min(1, 'must not be empty').max(MAX_FEEDBACK_CHARS).describe(`The feedback, 1 to ${MAX_FEEDBACK_CHARS} characters after trimming; stored as plain text`),
+    message: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(MAX_FEEDBACK_CHARS)
+      .describe(`The feedback, 1 to ${MAX_FEEDBACK_CHARS} characters after trimming; stored as plain text`),
     category: z.enum(feedbackCategories).optional().describe('What the feedback is about'),
     rating: z.number().int().min(1).max(5).optional().describe('Overall rating, 1 to 5'),
     page: z
@@ -25,7 +38,13 @@ export const FeedbackRequest = z
       .regex(/^(\/|https?:\/\/)/, 'must be a path starting with / or an http(s) URL')
       .optional()
       .describe('The page the feedback is about (a site path or URL)'),
-    contact: z.string().trim().min(1).max(320).optional().describe('How to reach the sender (email address or free text), if they want an answer'),
+    contact: z
+      .string()
+      .trim()
+      .min(1)
+      .max(320)
+      .optional()
+      .describe('How to reach the sender (email address or free text), if they want an answer'),
   })
   .meta({ id: 'FeedbackRequest' });
 export type FeedbackRequest = z.output<typeof FeedbackRequest>;
@@ -37,7 +56,10 @@ export const FeedbackAcknowledgement = z
   .object({
     id: z.string().describe('Reference of the stored feedback'),
     receivedAt: z.iso.datetime(),
-    ignoredFields: z.array(z.string()).optional().describe('Fields of the request this API does not know; they were not stored'),
+    ignoredFields: z
+      .array(z.string())
+      .optional()
+      .describe('Fields of the request this API does not know; they were not stored'),
   })
   .meta({ id: 'FeedbackAcknowledgement' });
 export type FeedbackAcknowledgement = z.infer<typeof FeedbackAcknowledgement>;

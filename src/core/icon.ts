@@ -15,12 +15,14 @@ export function monogram(shortName: string): string {
   const letters = (w: string) => w.replace(/[^A-Za-z0-9]/g, '');
   const first = letters(words[0]!);
   // Acronyms and single words keep their own first two letters (EC2 -> EC, S3 -> S3).
-  const mark = words.length === 1 || /^[A-Z0-9]{2,}$/.test(first) ? first.slice(0, 2) : first[0]! + letters(words[1]!)[0]!;
+  const mark =
+    words.length === 1 || /^[A-Z0-9]{2,}$/.test(first) ? first.slice(0, 2) : first[0]! + letters(words[1]!)[0]!;
   return mark.charAt(0).toUpperCase() + mark.slice(1);
 }
 
 /** An evenly spread hue per category, in category order. */
-export const categoryHue = (index: number, count: number): number => Math.round((index * 360) / Math.max(1, count)) % 360;
+export const categoryHue = (index: number, count: number): number =>
+  Math.round((index * 360) / Math.max(1, count)) % 360;
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -32,4 +32,3 @@ export const parseJson = (text: string): unknown => {
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
   return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
 };
-

@@ -13,12 +13,19 @@ import { createCatalogue } from './catalogue.ts';
 import { inline, renderMarkdown } from './markdown.ts';
 
 const content = readContent();
-const catalogue = createCatalogue({ version: 'test', builtOn: '2026-05-15', providers: content.providers, categories: content.categories, services: content.services });
+const catalogue = createCatalogue({
+  version: 'test',
+  builtOn: '2026-05-15',
+  providers: content.providers,
+  categories: content.categories,
+  services: content.services,
+});
 const all = catalogue.services.map((s) => s.id);
 const today = '2026-05-15';
 
 /** HTML as GitHub would render it (raw HTML allowed through, to catch any that gets in). */
-const render = (md: string) => micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+const render = (md: string) =>
+  micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
 const hostile = [
   'A | B | C',
@@ -46,7 +53,10 @@ const hostile = [
 
 describe('inline', () => {
   it.each(hostile)('renders %j as its own text in a table cell and a paragraph', (text) => {
-    const expected = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const expected = text
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     const table = render(`| a | b |\n|---|---|\n| ${inline(text)} | end |\n`);
     expect(table.match(/<td>/g)).toHaveLength(2);
     const cell = /<td>([\s\S]*?)<\/td>/.exec(table)![1]!;
@@ -54,17 +64,21 @@ describe('inline', () => {
     const para = render(inline(text));
     expect(para.startsWith('<p>')).toBe(true);
     expect(decode(para.replace(/^<p>|<\/p>\n?$/g, ''))).toBe(expected);
-    for (const html of [table, para]) expect(html).not.toMatch(/<(script|img|a|h\d|ol|ul|li|blockquote|code|pre|em|strong|del|hr)[\s>]/);
+    for (const html of [table, para])
+      expect(html).not.toMatch(/<(script|img|a|h\d|ol|ul|li|blockquote|code|pre|em|strong|del|hr)[\s>]/);
   });
 
   it('holds for any string (property-based)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ab |`<>[]()!#*_~&\\-=+1.:/@w\n\t$^'.split('')), maxLength: 40 }), (text) => {
-        const html = render(`| a | b |\n|---|---|\n| ${inline(text)} | end |\n`);
-        expect(html.match(/<td>/g)).toHaveLength(2);
-        expect(html).not.toMatch(/<(script|img|a|code|em|strong|del)[\s>]/);
-        expect(decode(/<td>([\s\S]*?)<\/td>/.exec(html)![1]!)).toBe(text.replace(/\s+/g, ' ').trim());
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'ab |`<>[]()!#*_~&\\-=+1.:/@w\n\t$^'.split('')), maxLength: 40 }),
+        (text) => {
+          const html = render(`| a | b |\n|---|---|\n| ${inline(text)} | end |\n`);
+          expect(html.match(/<td>/g)).toHaveLength(2);
+          expect(html).not.toMatch(/<(script|img|a|code|em|strong|del)[\s>]/);
+          expect(decode(/<td>([\s\S]*?)<\/td>/.exec(html)![1]!)).toBe(text.replace(/\s+/g, ' ').trim());
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -83,16 +97,36 @@ function decode(html: string): string {
 
 describe('renderMarkdown', () => {
   it('has the title, metadata, a table per provider and category, and lifecycle warnings', () => {
-    const r = renderMarkdown(catalogue, { name: 'Platform approved', description: 'For production.', organisation: 'Example Ltd', owner: 'Platform team', approvedServiceIds: all, statuses: { [all[0]!]: 'restricted' } }, { today });
+    const r = renderMarkdown(
+      catalogue,
+      {
+        name: 'Platform approved',
+        description: 'For production.',
+        organisation: 'Example Ltd',
+        owner: 'Platform team',
+        approvedServiceIds: all,
+        statuses: { [all[0]!]: 'restricted' },
+      },
+      { today },
+    );
     const html = render(r.markdown);
     expect(html).toMatch(/^<h1>Platform approved<\/h1>/);
     expect(html).toContain('<p>For production.</p>');
-    for (const [k, v] of [['Organisation', 'Example Ltd'], ['Owner', 'Platform team'], ['Last updated', today], ['Approved services', String(all.length)]]) {
+    for (const [k, v] of [
+      ['Organisation', 'Example Ltd'],
+      ['Owner', 'Platform team'],
+      ['Last updated', today],
+      ['Approved services', String(all.length)],
+    ]) {
       expect(html).toContain(`<td>${k}</td>\n<td>${v}</td>`);
     }
     for (const p of catalogue.providers) expect(html).toContain(`<h2>${p.name}</h2>`);
     // One row per service, each in its provider's and category's table.
-    const rows = [...html.matchAll(/<tr>\n<td>([^<]*)<code>([a-z0-9-]+)<\/code>[^<]*<\/td>\n<td>([a-z]+)<\/td>\n<td>(yes|no)<\/td>\n<td><a href="(https:[^"]+)">/g)];
+    const rows = [
+      ...html.matchAll(
+        /<tr>\n<td>([^<]*)<code>([a-z0-9-]+)<\/code>[^<]*<\/td>\n<td>([a-z]+)<\/td>\n<td>(yes|no)<\/td>\n<td><a href="(https:[^"]+)">/g,
+      ),
+    ];
     expect(rows.map((m) => m[2]).sort()).toEqual([...all].sort());
     for (const m of rows) {
       const s = catalogue.service(m[2]!)!;
@@ -113,17 +147,24 @@ describe('renderMarkdown', () => {
     const html = render(r.markdown);
     expect(html).toContain('<h2>Lifecycle warnings</h2>');
     for (const s of warned) {
-      const item = new RegExp(`<li><strong>[^<]+</strong> \\(<code>${s.id}</code>\\) is <strong>${s.lifecycle!.status}</strong>[^\\n]*</li>`).exec(html);
+      const item = new RegExp(
+        `<li><strong>[^<]+</strong> \\(<code>${s.id}</code>\\) is <strong>${s.lifecycle!.status}</strong>[^\\n]*</li>`,
+      ).exec(html);
       expect(item, s.id).not.toBeNull();
       if (s.lifecycle!.sunsetDate) expect(item![0]).toContain(s.lifecycle!.sunsetDate);
-      if (s.lifecycle!.successorSlug) expect(item![0]).toContain(`Successor: ${catalogue.service(s.lifecycle!.successorSlug)!.name}`);
+      if (s.lifecycle!.successorSlug)
+        expect(item![0]).toContain(`Successor: ${catalogue.service(s.lifecycle!.successorSlug)!.name}`);
       expect(r.services.find((x) => x.id === s.id)!.lifecycle).toEqual(s.lifecycle);
     }
   });
 
   it('escapes hostile text in every user-supplied field and in unknown ids', () => {
     for (const text of hostile) {
-      const r = renderMarkdown(catalogue, { name: text, description: text, organisation: text, owner: text, approvedServiceIds: [all[0]!, text] }, { today });
+      const r = renderMarkdown(
+        catalogue,
+        { name: text, description: text, organisation: text, owner: text, approvedServiceIds: [all[0]!, text] },
+        { today },
+      );
       const html = render(r.markdown);
       expect(html).not.toMatch(/<(script|img|ol|blockquote|pre|em|strong del|hr)[\s>]/);
       expect(html).not.toMatch(/href="(?!https:\/\/)/);

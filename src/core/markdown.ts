@@ -42,7 +42,9 @@ export const MarkdownService = z
     name: z.string(),
     provider: kebabId,
     category: kebabId,
-    status: z.enum(serviceStatuses).describe('Governance status in the list (enabled unless the interchange document said otherwise)'),
+    status: z
+      .enum(serviceStatuses)
+      .describe('Governance status in the list (enabled unless the interchange document said otherwise)'),
     hasFreeTier: z.boolean(),
     vendorDocs: z.url(),
     lifecycle: ServiceLifecycle.optional(),
@@ -54,10 +56,17 @@ export const MarkdownExport = z
   .object({
     filename: z.string().describe('Safe file name: ASCII kebab case of the list name, `.md`'),
     markdown: z.string().describe('The document (GitHub-flavoured markdown)'),
-    services: z.array(MarkdownService).describe('The listed services, resolved against the catalogue, in document order'),
-    unknownServiceIds: z.array(z.string()).describe('Ids the catalogue does not know, in the order given; the document lists them too'),
+    services: z
+      .array(MarkdownService)
+      .describe('The listed services, resolved against the catalogue, in document order'),
+    unknownServiceIds: z
+      .array(z.string())
+      .describe('Ids the catalogue does not know, in the order given; the document lists them too'),
   })
-  .meta({ id: 'MarkdownExport', description: 'The markdown export with what it lists (answered for Accept: application/json).' });
+  .meta({
+    id: 'MarkdownExport',
+    description: 'The markdown export with what it lists (answered for Accept: application/json).',
+  });
 export type MarkdownExport = z.infer<typeof MarkdownExport>;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
@@ -66,15 +75,17 @@ const SPECIAL = /[\\`*_[\]()#+\-!|<>~&=$^{}:@]/g;
 
 /** Text made safe to place inline (in a paragraph, heading or table cell): it renders as itself. */
 export function inline(text: string): string {
-  return text
-    .replace(CONTROL, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(SPECIAL, (c) => `\\${c}`)
-    // `www.` opens a GFM bare link too.
-    .replace(/(www)\./gi, '$1\\.')
-    // `1.` at the start would open an ordered list.
-    .replace(/^(\d+)\./, '$1\\.');
+  return (
+    text
+      .replace(CONTROL, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(SPECIAL, (c) => `\\${c}`)
+      // `www.` opens a GFM bare link too.
+      .replace(/(www)\./gi, '$1\\.')
+      // `1.` at the start would open an ordered list.
+      .replace(/^(\d+)\./, '$1\\.')
+  );
 }
 
 /** A multi-line text as escaped paragraphs (blank lines separate them). */
@@ -104,7 +115,12 @@ const hostOf = (url: string): string => {
   }
 };
 
-const statusWords: Record<ServiceLifecycle['status'], string> = { preview: 'preview', deprecated: 'deprecated', sunset: 'sunset', retired: 'retired' };
+const statusWords: Record<ServiceLifecycle['status'], string> = {
+  preview: 'preview',
+  deprecated: 'deprecated',
+  sunset: 'sunset',
+  retired: 'retired',
+};
 
 function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: ServiceLifecycle): string {
   const parts = [`**${inline(s.name)}** (\`${s.id}\`) is **${statusWords[l.status]}**`];
@@ -112,7 +128,9 @@ function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: ServiceLifec
   parts[0] += '.';
   if (l.successorSlug) {
     const successor = catalogue.service(l.successorSlug);
-    parts.push(`Successor: ${successor ? `${inline(successor.name)} (\`${successor.id}\`)` : inline(l.successorSlug)}.`);
+    parts.push(
+      `Successor: ${successor ? `${inline(successor.name)} (\`${successor.id}\`)` : inline(l.successorSlug)}.`,
+    );
   }
   if (l.note) parts.push(inline(l.note));
   if (l.announcementUrl) parts.push(link('Announcement', l.announcementUrl) + '.');
@@ -155,15 +173,24 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
       out.push(`### ${inline(c.name)}`, '');
       out.push('| Service | Status | Free tier | Documentation |', '|---|---|---|---|');
       for (const s of inCategory) {
-        const lifecycle = s.lifecycle ? ` — ${statusWords[s.lifecycle.status]}${s.lifecycle.status === 'preview' ? '' : ' ⚠'}` : '';
-        out.push(`| ${inline(s.name)} (\`${s.id}\`)${lifecycle} | ${statusOf(s)} | ${s.hasFreeTier ? 'yes' : 'no'} | ${link(hostOf(s.vendorDocs), s.vendorDocs)} |`);
+        const lifecycle = s.lifecycle
+          ? ` — ${statusWords[s.lifecycle.status]}${s.lifecycle.status === 'preview' ? '' : ' ⚠'}`
+          : '';
+        out.push(
+          `| ${inline(s.name)} (\`${s.id}\`)${lifecycle} | ${statusOf(s)} | ${s.hasFreeTier ? 'yes' : 'no'} | ${link(hostOf(s.vendorDocs), s.vendorDocs)} |`,
+        );
       }
       out.push('');
     }
   }
 
   if (unknownIds.length) {
-    out.push('## Not in the catalogue', '', 'These ids are in the list but not in this catalogue, so they are not described above:', '');
+    out.push(
+      '## Not in the catalogue',
+      '',
+      'These ids are in the list but not in this catalogue, so they are not described above:',
+      '',
+    );
     out.push(...unknownIds.map((id) => `- ${inline(id)}`), '');
   }
   out.push(`Generated by the Cloud Service Catalogue on ${options.today}.`, '');

@@ -6,19 +6,58 @@ import { ServiceEntry } from './schemas.ts';
 
 const service = (id: string, over: Record<string, unknown> = {}) =>
   ServiceEntry.parse({
-    id, slug: id, name: `Name of ${id}`, shortName: id, provider: id.split('-')[0], category: 'compute',
-    description: 'A service.', vendorDocs: `https://docs.aws.amazon.com/${id}/`, hasFreeTier: false, identifiers: {}, ...over,
+    id,
+    slug: id,
+    name: `Name of ${id}`,
+    shortName: id,
+    provider: id.split('-')[0],
+    category: 'compute',
+    description: 'A service.',
+    vendorDocs: `https://docs.aws.amazon.com/${id}/`,
+    hasFreeTier: false,
+    identifiers: {},
+    ...over,
   });
 
 const catalogue = createCatalogue({
-  version: 'test', builtOn: '2026-11-22',
-  providers: ['aws', 'azure', 'gcp'].map((id) => ({ id, name: id, shortName: id, homepage: 'https://example.org/', description: 'x' })),
-  categories: ['compute', 'storage'].map((id) => ({ id, name: id === 'compute' ? 'Compute' : 'Storage', description: 'x' })),
+  version: 'test',
+  builtOn: '2026-11-22',
+  providers: ['aws', 'azure', 'gcp'].map((id) => ({
+    id,
+    name: id,
+    shortName: id,
+    homepage: 'https://example.org/',
+    description: 'x',
+  })),
+  categories: ['compute', 'storage'].map((id) => ({
+    id,
+    name: id === 'compute' ? 'Compute' : 'Storage',
+    description: 'x',
+  })),
   services: [
-    service('aws-ec2', { name: 'Amazon Elastic Compute Cloud', shortName: 'Amazon EC2', hasFreeTier: true, keywords: ['virtual machines'] }),
-    service('aws-s3', { name: 'Amazon Simple Storage Service', shortName: 'Amazon S3', category: 'storage', subServices: [{ id: 'glacier', name: 'S3 Glacier', description: 'Archive tiers' }] }),
-    service('azure-blob-storage', { name: 'Azure Blob Storage', category: 'storage', description: 'Object storage for unstructured data.', lifecycle: { status: 'preview' } }),
-    service('gcp-cloud-run', { name: 'Cloud Run', description: 'Serverless containers, déployés vite.', lifecycle: { status: 'deprecated' } }),
+    service('aws-ec2', {
+      name: 'Amazon Elastic Compute Cloud',
+      shortName: 'Amazon EC2',
+      hasFreeTier: true,
+      keywords: ['virtual machines'],
+    }),
+    service('aws-s3', {
+      name: 'Amazon Simple Storage Service',
+      shortName: 'Amazon S3',
+      category: 'storage',
+      subServices: [{ id: 'glacier', name: 'S3 Glacier', description: 'Archive tiers' }],
+    }),
+    service('azure-blob-storage', {
+      name: 'Azure Blob Storage',
+      category: 'storage',
+      description: 'Object storage for unstructured data.',
+      lifecycle: { status: 'preview' },
+    }),
+    service('gcp-cloud-run', {
+      name: 'Cloud Run',
+      description: 'Serverless containers, déployés vite.',
+      lifecycle: { status: 'deprecated' },
+    }),
   ],
 });
 const index = createServiceIndex(catalogue);
@@ -36,17 +75,33 @@ describe('search', () => {
   });
 
   it('agrees with a plain scan for any query (property)', () => {
-    const texts = catalogue.services.map((s) => searchWords([s.id, s.name, s.shortName, s.description, ...s.keywords, ...s.subServices.map((x) => `${x.name} ${x.description}`)].join(' ')));
+    const texts = catalogue.services.map((s) =>
+      searchWords(
+        [
+          s.id,
+          s.name,
+          s.shortName,
+          s.description,
+          ...s.keywords,
+          ...s.subServices.map((x) => `${x.name} ${x.description}`),
+        ].join(' '),
+      ),
+    );
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'st', 'stor', 'cloud', 'amazon', 'z', 'serv', 'é', 'ec2', 'blob', 'x y'), { maxLength: 3 }), (parts) => {
-        const q = parts.join(' ');
-        const terms = searchWords(q);
-        const expected = catalogue.services
-          .filter((_, i) => terms.every((t) => texts[i]!.some((w) => w.startsWith(t))))
-          .map((s) => s.id)
-          .sort();
-        expect([...ids({ q, pageSize: 100 })].sort()).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'st', 'stor', 'cloud', 'amazon', 'z', 'serv', 'é', 'ec2', 'blob', 'x y'), {
+          maxLength: 3,
+        }),
+        (parts) => {
+          const q = parts.join(' ');
+          const terms = searchWords(q);
+          const expected = catalogue.services
+            .filter((_, i) => terms.every((t) => texts[i]!.some((w) => w.startsWith(t))))
+            .map((s) => s.id)
+            .sort();
+          expect([...ids({ q, pageSize: 100 })].sort()).toEqual(expected);
+        },
+      ),
     );
   });
 });

@@ -14,23 +14,43 @@ export const maxPageSize = 100;
 const csv = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item).max(50));
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ServiceQuery = z.strictObject({
-  q: z.string().trim().max(200).optional().describe('Free-text search: every word must start a word of the service\'s name, id, description, keywords or sub-services (case- and accent-insensitive)'),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe(
+      "Free-text search: every word must start a word of the service's name, id, description, keywords or sub-services (case- and accent-insensitive)",
+    ),
   provider: csv(kebabId).optional().describe('Provider ids, comma-separated (any of)'),
   category: csv(kebabId).optional().describe('Category ids, comma-separated (any of)'),
-  lifecycle: csv(z.enum(lifecycleFilterValues)).optional().describe('Lifecycle statuses, comma-separated; `active` means no lifecycle block'),
+  lifecycle: csv(z.enum(lifecycleFilterValues))
+    .optional()
+    .describe('Lifecycle statuses, comma-separated; `active` means no lifecycle block'),
   freeTier: boolParam.optional().describe('Only services with (true) or without (false) a free tier'),
   sort: z
     .enum([...sortKeys, ...sortKeys.map((k) => `-${k}` as const)])
     .default('name')
     .describe('Sort key; prefix with - for descending. Ties break on id.'),
   page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
-  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(50).describe(`Services per page (1 to ${maxPageSize})`),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(maxPageSize)
+    .default(50)
+    .describe(`Services per page (1 to ${maxPageSize})`),
 });
 export type ServiceQuery = z.output<typeof ServiceQuery>;
 
@@ -47,10 +67,17 @@ export interface ServiceIndex {
 }
 
 /** Lower-case, accent-free text for matching. */
-export const fold = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const fold = (s: string): string =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Search words of a text: folded, split on anything that is not a letter or digit. */
-export const searchWords = (text: string): string[] => fold(text).split(/[^a-z0-9]+/).filter(Boolean);
+export const searchWords = (text: string): string[] =>
+  fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /**
  * A word-prefix index: the sorted vocabulary of every service's search words,
@@ -96,7 +123,16 @@ function createWordIndex(texts: string[]) {
 export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
   const services = catalogue.services;
   const wordIndex = createWordIndex(
-    services.map((s) => [s.id, s.name, s.shortName, s.description, ...s.keywords, ...s.subServices.map((x) => `${x.name} ${x.description}`)].join('\n')),
+    services.map((s) =>
+      [
+        s.id,
+        s.name,
+        s.shortName,
+        s.description,
+        ...s.keywords,
+        ...s.subServices.map((x) => `${x.name} ${x.description}`),
+      ].join('\n'),
+    ),
   );
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
   const keyOf: Record<(typeof sortKeys)[number], (s: ServiceEntry) => string> = {
@@ -166,8 +202,13 @@ export function createServiceIndex(catalogue: Catalogue): ServiceIndex {
         if (total >= start && items.length < q.pageSize) items.push(services[i]!);
         total++;
       }
-      return { items, total, page: q.page, pageSize: q.pageSize, totalPages: Math.max(1, Math.ceil(total / q.pageSize)) };
+      return {
+        items,
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      };
     },
   };
 }
-

@@ -10,4 +10,5 @@ export const SCHEMA_FILE_BASE_URL = 'https://cloud-service-catalogue.example';
 export const SERVICE_LIST_SCHEMA_PATH = '/v1/schemas/service-list.schema.json';
 
 /** The schema address under a base URL (trailing slashes ignored). */
-export const serviceListSchemaUrl = (baseUrl: string): string => `${baseUrl.replace(/\/+$/, '')}${SERVICE_LIST_SCHEMA_PATH}`;
+export const serviceListSchemaUrl = (baseUrl: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}${SERVICE_LIST_SCHEMA_PATH}`;

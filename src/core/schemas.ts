@@ -31,7 +31,10 @@ export const ServiceLifecycle = z
     note: z.string().min(1).max(1000).optional().describe('Vendor migration guidance'),
     announcementUrl: httpsUrl.optional().describe('URL of the vendor announcement'),
   })
-  .meta({ id: 'ServiceLifecycle', description: 'Lifecycle of a service that is not active and generally available (added in 1.4.0).' });
+  .meta({
+    id: 'ServiceLifecycle',
+    description: 'Lifecycle of a service that is not active and generally available (added in 1.4.0).',
+  });
 export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
 
 /**
@@ -42,7 +45,11 @@ export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
  */
 export const PolicyIdentifiers = z
   .strictObject({
-    iamPrefixes: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).optional().describe('AWS IAM service prefixes'),
+    iamPrefixes: z
+      .array(z.string().regex(/^[a-z0-9-]+$/))
+      .min(1)
+      .optional()
+      .describe('AWS IAM service prefixes'),
     resourceProviders: z
       .array(z.string().regex(/^[A-Za-z0-9.]+(\/[A-Za-z0-9]+)*$/))
       .min(1)
@@ -61,7 +68,13 @@ export type PolicyIdentifiers = z.infer<typeof PolicyIdentifiers>;
 export const Equivalents = z
   .record(
     kebabId,
-    z.union([kebabId, z.array(kebabId).min(1).refine((a) => new Set(a).size === a.length, 'items must be unique')]),
+    z.union([
+      kebabId,
+      z
+        .array(kebabId)
+        .min(1)
+        .refine((a) => new Set(a).size === a.length, 'items must be unique'),
+    ]),
   )
   .meta({ id: 'Equivalents', description: 'Peer services on other providers, keyed by provider id.' });
 export type Equivalents = z.infer<typeof Equivalents>;
@@ -83,7 +96,12 @@ export const ApprovedServiceIds = z
       .string({ error: (iss) => `service ids are strings; got ${shown(iss.input)}` })
       .min(1, 'service ids are non-empty strings')
       .max(200, 'service ids are at most 200 characters'),
-    { error: (iss) => (iss.input === undefined ? 'approvedServiceIds is required: an array of service id strings' : `approvedServiceIds must be an array of service id strings; got ${shown(iss.input)}`) },
+    {
+      error: (iss) =>
+        iss.input === undefined
+          ? 'approvedServiceIds is required: an array of service id strings'
+          : `approvedServiceIds must be an array of service id strings; got ${shown(iss.input)}`,
+    },
   )
   .min(1, 'give at least one approved service id')
   .max(MAX_APPROVED_IDS, `at most ${MAX_APPROVED_IDS} service ids are accepted; no catalogue holds more services`)
@@ -92,10 +110,18 @@ export const ApprovedServiceIds = z
     ids.forEach((id, i) => {
       const seen = first.get(id);
       if (seen === undefined) first.set(id, i);
-      else ctx.addIssue({ code: 'custom', path: [i], input: id, message: `"${id}" is listed more than once (first at index ${seen})` });
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          input: id,
+          message: `"${id}" is listed more than once (first at index ${seen})`,
+        });
     });
   })
-  .describe('Ids of the approved services (any provider), 1 to 2,000, unique. Ids the catalogue does not know are reported by each endpoint, not rejected as malformed.');
+  .describe(
+    'Ids of the approved services (any provider), 1 to 2,000, unique. Ids the catalogue does not know are reported by each endpoint, not rejected as malformed.',
+  );
 
 // ---------------------------------------------------------------- content (source files)
 
@@ -137,9 +163,12 @@ export const ServiceDependency = z
     service: kebabId.optional().describe('Id of the catalogue service needed'),
     identifiers: PolicyIdentifiers.optional().describe('Identifiers needed when no catalogue service owns them'),
     reason: z.string().min(1).max(200).describe('Why, in one line'),
-    source: httpsUrl.describe("Vendor documentation that states the dependency"),
+    source: httpsUrl.describe('Vendor documentation that states the dependency'),
   })
-  .refine((d) => (d.service === undefined) !== (d.identifiers === undefined), 'give exactly one of service or identifiers')
+  .refine(
+    (d) => (d.service === undefined) !== (d.identifiers === undefined),
+    'give exactly one of service or identifiers',
+  )
   .meta({ id: 'ServiceDependency' });
 export type ServiceDependency = z.infer<typeof ServiceDependency>;
 
@@ -162,7 +191,9 @@ export const ServiceEntry = z.strictObject({
   formerNames: z.array(z.string().min(1).max(150)).default([]).describe('Names the vendor used before, newest first'),
   requires: z.array(ServiceDependency).default([]),
   recommends: z.array(ServiceDependency).default([]),
-  lastReviewed: isoDate.optional().describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
+  lastReviewed: isoDate
+    .optional()
+    .describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
 });
 export type ServiceEntry = z.infer<typeof ServiceEntry>;
 export type ServiceEntryInput = z.input<typeof ServiceEntry>;
@@ -190,7 +221,10 @@ export const Service = z
     equivalents: Equivalents,
     lifecycle: ServiceLifecycle.optional(),
   })
-  .meta({ id: 'Service', description: 'A cloud service. `lifecycle` is absent for active, generally available services.' });
+  .meta({
+    id: 'Service',
+    description: 'A cloud service. `lifecycle` is absent for active, generally available services.',
+  });
 export type Service = z.infer<typeof Service>;
 
 /**
@@ -204,7 +238,10 @@ export const ServiceRef = z
     slug: kebabId,
     name: z.string(),
     provider: kebabId,
-    lifecycleStatus: z.enum(lifecycleStatuses).optional().describe("The referenced service's lifecycle status; absent means active"),
+    lifecycleStatus: z
+      .enum(lifecycleStatuses)
+      .optional()
+      .describe("The referenced service's lifecycle status; absent means active"),
   })
   .meta({ id: 'ServiceRef', description: 'A short reference to another service.' });
 export type ServiceRef = z.infer<typeof ServiceRef>;
@@ -232,7 +269,14 @@ export const Problem = z
     detail: z.string().optional(),
     instance: z.string().optional(),
     errors: z
-      .array(z.object({ pointer: z.string().optional(), parameter: z.string().optional(), value: z.unknown().optional(), message: z.string() }))
+      .array(
+        z.object({
+          pointer: z.string().optional(),
+          parameter: z.string().optional(),
+          value: z.unknown().optional(),
+          message: z.string(),
+        }),
+      )
       .optional()
       .describe('Individual validation failures'),
   })

@@ -21,7 +21,13 @@ import {
 
 const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
 const content = readContent();
-const catalogue = createCatalogue({ version: 'test', builtOn: '2026-05-15', providers: content.providers, categories: content.categories, services: content.services });
+const catalogue = createCatalogue({
+  version: 'test',
+  builtOn: '2026-05-15',
+  providers: content.providers,
+  categories: content.categories,
+  services: content.services,
+});
 
 /** A hand-written document with every feature: optional metadata, sub-services, both equivalents forms. */
 function fullDocument(): any {
@@ -108,15 +114,23 @@ describe('the v1 JSON Schema', () => {
     expect((published as any).properties.$schema.const).toBe(SCHEMA_URL);
     expect(JSON.stringify(published)).not.toContain(SCHEMA_FILE_BASE_URL);
     expect(schemaFile.$id).toBe(serviceListSchemaUrl(SCHEMA_FILE_BASE_URL));
-    expect(serviceListSchemaUrl('https://x.test/base/')).toBe('https://x.test/base/v1/schemas/service-list.schema.json');
+    expect(serviceListSchemaUrl('https://x.test/base/')).toBe(
+      'https://x.test/base/v1/schemas/service-list.schema.json',
+    );
   });
 
   describe('accepts a valid example of each feature', () => {
     const cases: [string, (d: any) => void][] = [
-      ['every optional field, sub-services, both equivalents forms and a provider id this catalogue does not know', () => {}],
-      ['only the required metadata', (d) => {
-        for (const k of ['description', 'organisation', 'owner', 'catalogListId']) delete d.metadata[k];
-      }],
+      [
+        'every optional field, sub-services, both equivalents forms and a provider id this catalogue does not know',
+        () => {},
+      ],
+      [
+        'only the required metadata',
+        (d) => {
+          for (const k of ['description', 'organisation', 'owner', 'catalogListId']) delete d.metadata[k];
+        },
+      ],
       ['no equivalents', (d) => delete service(d).equivalents],
       ['an equivalents array of several unique ids', (d) => (service(d).equivalents = { gcp: ['gcp-a', 'gcp-b'] })],
       ['version 1.x', (d) => (d.version = '1.0')],
@@ -136,23 +150,78 @@ describe('the v1 JSON Schema', () => {
       ['unknown root field', (d) => (d.extra = 1), '/extra', /unknown field/],
       ['unknown metadata field', (d) => (d.metadata.colour = 'red'), '/metadata/colour', /unknown field/],
       ['unknown providerGroup field', (d) => (d.providers[0].region = 'eu'), '/providers/0/region', /unknown field/],
-      ['unknown categoryGroup field', (d) => (d.providers[0].categories[0].icon = 'x'), '/providers/0/categories/0/icon', /unknown field/],
-      ['unknown serviceEntry field', (d) => (service(d).tier = 'gold'), '/providers/0/categories/0/services/0/tier', /unknown field/],
-      ['unknown subService field', (d) => (service(d).subServices[0].identifiers = {}), '/providers/0/categories/0/services/0/subServices/0/identifiers', /unknown field/],
-      ['wrong $schema address', (d) => (d.$schema = 'https://elsewhere.test/v1/schemas/service-list.schema.json'), '/$schema', /v1 schema address/],
+      [
+        'unknown categoryGroup field',
+        (d) => (d.providers[0].categories[0].icon = 'x'),
+        '/providers/0/categories/0/icon',
+        /unknown field/,
+      ],
+      [
+        'unknown serviceEntry field',
+        (d) => (service(d).tier = 'gold'),
+        '/providers/0/categories/0/services/0/tier',
+        /unknown field/,
+      ],
+      [
+        'unknown subService field',
+        (d) => (service(d).subServices[0].identifiers = {}),
+        '/providers/0/categories/0/services/0/subServices/0/identifiers',
+        /unknown field/,
+      ],
+      [
+        'wrong $schema address',
+        (d) => (d.$schema = 'https://elsewhere.test/v1/schemas/service-list.schema.json'),
+        '/$schema',
+        /v1 schema address/,
+      ],
       ['version 2.0', (d) => (d.version = '2.0'), '/version', /1\.x or 1\.x\.y/],
       ['version 1', (d) => (d.version = '1'), '/version', /1\.x or 1\.x\.y/],
       ['version 1.0.0.0', (d) => (d.version = '1.0.0.0'), '/version', /1\.x or 1\.x\.y/],
       ['date not YYYY-MM-DD', (d) => (d.metadata.lastUpdated = '15/05/2026'), '/metadata/lastUpdated', /YYYY-MM-DD/],
       ['impossible date', (d) => (d.metadata.lastUpdated = '2026-02-30'), '/metadata/lastUpdated', /YYYY-MM-DD/],
       ['empty name', (d) => (d.metadata.name = ''), '/metadata/name', /must not be empty/],
-      ['duplicate providersCovered', (d) => (d.metadata.providersCovered = ['AWS', 'AWS']), '/metadata/providersCovered', /unique/],
-      ['bad status', (d) => (service(d).status = 'approved'), '/providers/0/categories/0/services/0/status', /enabled, restricted, disabled/],
-      ['vendorDocs not a URI', (d) => (service(d).vendorDocs = 'docs page'), '/providers/0/categories/0/services/0/vendorDocs', /URI/],
-      ['hasFreeTier not a boolean', (d) => (service(d).hasFreeTier = 'yes'), '/providers/0/categories/0/services/0/hasFreeTier', /true or false/],
-      ['empty equivalents array', (d) => (service(d).equivalents = { gcp: [] }), '/providers/0/categories/0/services/0/equivalents/gcp', /at least 1 item/],
-      ['duplicate equivalents', (d) => (service(d).equivalents = { gcp: ['gcp-a', 'gcp-a'] }), '/providers/0/categories/0/services/0/equivalents/gcp', /unique/],
-      ['equivalents value of another type', (d) => (service(d).equivalents = { gcp: 3 }), '/providers/0/categories/0/services/0/equivalents/gcp', /peer service id/],
+      [
+        'duplicate providersCovered',
+        (d) => (d.metadata.providersCovered = ['AWS', 'AWS']),
+        '/metadata/providersCovered',
+        /unique/,
+      ],
+      [
+        'bad status',
+        (d) => (service(d).status = 'approved'),
+        '/providers/0/categories/0/services/0/status',
+        /enabled, restricted, disabled/,
+      ],
+      [
+        'vendorDocs not a URI',
+        (d) => (service(d).vendorDocs = 'docs page'),
+        '/providers/0/categories/0/services/0/vendorDocs',
+        /URI/,
+      ],
+      [
+        'hasFreeTier not a boolean',
+        (d) => (service(d).hasFreeTier = 'yes'),
+        '/providers/0/categories/0/services/0/hasFreeTier',
+        /true or false/,
+      ],
+      [
+        'empty equivalents array',
+        (d) => (service(d).equivalents = { gcp: [] }),
+        '/providers/0/categories/0/services/0/equivalents/gcp',
+        /at least 1 item/,
+      ],
+      [
+        'duplicate equivalents',
+        (d) => (service(d).equivalents = { gcp: ['gcp-a', 'gcp-a'] }),
+        '/providers/0/categories/0/services/0/equivalents/gcp',
+        /unique/,
+      ],
+      [
+        'equivalents value of another type',
+        (d) => (service(d).equivalents = { gcp: 3 }),
+        '/providers/0/categories/0/services/0/equivalents/gcp',
+        /peer service id/,
+      ],
       ['providers not an array', (d) => (d.providers = {}), '/providers', /an array/],
     ];
     it.each(cases)('%s', (_name, change, pointer, message) => {
@@ -169,7 +238,23 @@ describe('the v1 JSON Schema', () => {
       ['metadata', (d) => d.metadata, ['name', 'lastUpdated', 'providersCovered']],
       ['providerGroup', (d) => d.providers[0], ['id', 'name', 'shortName', 'categories']],
       ['categoryGroup', (d) => d.providers[0].categories[0], ['id', 'name', 'services']],
-      ['serviceEntry', service, ['id', 'slug', 'name', 'shortName', 'status', 'category', 'description', 'vendorDocs', 'serviceIcon', 'hasFreeTier', 'subServices']],
+      [
+        'serviceEntry',
+        service,
+        [
+          'id',
+          'slug',
+          'name',
+          'shortName',
+          'status',
+          'category',
+          'description',
+          'vendorDocs',
+          'serviceIcon',
+          'hasFreeTier',
+          'subServices',
+        ],
+      ],
       ['subService', (d) => service(d).subServices[0], ['id', 'name', 'description']],
     ];
     const requiredCases = required.flatMap(([level, at, fields]) => fields.map((f) => [level, f, at] as const));
@@ -203,11 +288,18 @@ describe('exportServiceList', () => {
   const all = catalogue.services.map((s) => s.id);
 
   it('exports the whole real catalogue as a valid document, provider > category > service', () => {
-    const doc = exportServiceList(catalogue, all, { name: 'Everything' }, { today: '2026-05-15', schemaUrl: SCHEMA_URL });
+    const doc = exportServiceList(
+      catalogue,
+      all,
+      { name: 'Everything' },
+      { today: '2026-05-15', schemaUrl: SCHEMA_URL },
+    );
     expect(errorsOf(doc)).toEqual([]);
     expect(doc.$schema).toBe(SCHEMA_URL);
     expect(doc.metadata.lastUpdated).toBe('2026-05-15');
-    const listed = doc.providers.flatMap((p) => p.categories.flatMap((c) => c.services.map((s) => ({ p: p.id, c: c.id, cName: c.name, s }))));
+    const listed = doc.providers.flatMap((p) =>
+      p.categories.flatMap((c) => c.services.map((s) => ({ p: p.id, c: c.id, cName: c.name, s }))),
+    );
     expect(listed.map((x) => x.s.id).sort()).toEqual([...all].sort());
     for (const { p, c, cName, s } of listed) {
       const entry = catalogue.service(s.id)!;
@@ -224,10 +316,21 @@ describe('exportServiceList', () => {
 
   it('emits only providers with an approved service, statuses as given, and the optional metadata when given', () => {
     const aws = catalogue.services.filter((s) => s.provider === 'aws').map((s) => s.id);
-    const doc = exportServiceList(catalogue, [aws[0]!, 'no-such-service'], { name: 'One', owner: 'me', catalogListId: 'L1' }, { today: '2026-01-02', schemaUrl: SCHEMA_URL, statuses: { [aws[0]!]: 'restricted' } });
+    const doc = exportServiceList(
+      catalogue,
+      [aws[0]!, 'no-such-service'],
+      { name: 'One', owner: 'me', catalogListId: 'L1' },
+      { today: '2026-01-02', schemaUrl: SCHEMA_URL, statuses: { [aws[0]!]: 'restricted' } },
+    );
     expect(errorsOf(doc)).toEqual([]);
     expect(doc.providers.map((p) => p.id)).toEqual(['aws']);
-    expect(doc.metadata).toEqual({ name: 'One', owner: 'me', lastUpdated: '2026-01-02', providersCovered: ['AWS'], catalogListId: 'L1' });
+    expect(doc.metadata).toEqual({
+      name: 'One',
+      owner: 'me',
+      lastUpdated: '2026-01-02',
+      providersCovered: ['AWS'],
+      catalogListId: 'L1',
+    });
     expect(doc.providers[0]!.categories[0]!.services[0]!.status).toBe('restricted');
   });
 });
@@ -235,7 +338,13 @@ describe('exportServiceList', () => {
 describe('importServiceList', () => {
   it('round trip: export then import gives the same ids, metadata and statuses', () => {
     const ids = catalogue.services.filter((_, i) => i % 2 === 0).map((s) => s.id);
-    const metadata = { name: 'Half', description: 'Every other service', organisation: 'Org', owner: 'Team', catalogListId: 'xyz' };
+    const metadata = {
+      name: 'Half',
+      description: 'Every other service',
+      organisation: 'Org',
+      owner: 'Team',
+      catalogListId: 'xyz',
+    };
     const statuses = { [ids[0]!]: 'disabled' as const };
     const doc = exportServiceList(catalogue, ids, metadata, { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses });
     const back = importServiceList(catalogue, JSON.parse(JSON.stringify(doc)), SCHEMA_URL);
@@ -249,17 +358,34 @@ describe('importServiceList', () => {
 
   it('imports a document from another tool with providers and services this catalogue does not know, with notes', () => {
     const d = fullDocument();
-    d.providers.push({ id: 'oracle-cloud', name: 'Oracle Cloud Infrastructure', shortName: 'OCI', categories: [{ id: 'compute', name: 'Compute', services: [{ ...service(d), id: 'oci-compute', slug: 'oci-compute', equivalents: undefined }] }] });
+    d.providers.push({
+      id: 'oracle-cloud',
+      name: 'Oracle Cloud Infrastructure',
+      shortName: 'OCI',
+      categories: [
+        {
+          id: 'compute',
+          name: 'Compute',
+          services: [{ ...service(d), id: 'oci-compute', slug: 'oci-compute', equivalents: undefined }],
+        },
+      ],
+    });
     delete d.providers[2].categories[0].services[0].equivalents;
     d.metadata.providersCovered.push('OCI');
     service(d).subServices = [];
-    d.providers[1].categories[0].services.push({ ...d.providers[1].categories[0].services[0], id: 'azure-not-a-service', slug: 'azure-not-a-service' });
+    d.providers[1].categories[0].services.push({
+      ...d.providers[1].categories[0].services[0],
+      id: 'azure-not-a-service',
+      slug: 'azure-not-a-service',
+    });
     const r = importServiceList(catalogue, d, SCHEMA_URL);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.approvedServiceIds).toEqual(['aws-s3', 'azure-storage']);
     expect(r.statuses).toEqual({ 'azure-storage': 'restricted' });
     expect(r.unknownServiceIds).toEqual(['azure-not-a-service', 'oci-compute']);
-    expect(r.notes.join('\n')).toMatch(/Provider "oracle-cloud" \(Oracle Cloud Infrastructure\) is not in this catalogue; its 1 service/);
+    expect(r.notes.join('\n')).toMatch(
+      /Provider "oracle-cloud" \(Oracle Cloud Infrastructure\) is not in this catalogue; its 1 service/,
+    );
     expect(r.notes.join('\n')).toMatch(/Service "azure-not-a-service" .* is not in this catalogue/);
   });
 
@@ -274,26 +400,48 @@ describe('importServiceList', () => {
 describe('over random approved lists (property-based)', () => {
   const synthetic = syntheticCatalogue({ aws: 120, azure: 80, gcp: 80, seed: 9 });
   const ids = [...synthetic.services.map((s) => s.id), ...catalogue.services.map((s) => s.id)];
-  const both = createCatalogue({ ...synthetic, providers: content.providers, categories: [...content.categories.filter((c) => c.id !== 'compute'), ...synthetic.categories], services: [...synthetic.services, ...catalogue.services] });
+  const both = createCatalogue({
+    ...synthetic,
+    providers: content.providers,
+    categories: [...content.categories.filter((c) => c.id !== 'compute'), ...synthetic.categories],
+    services: [...synthetic.services, ...catalogue.services],
+  });
   const lists = fc.uniqueArray(fc.constantFrom(...ids), { minLength: 0, maxLength: 120 });
   const text = fc.string({ maxLength: 40 });
   const status = fc.constantFrom('enabled', 'restricted', 'disabled' as const);
 
   it('every exported document validates and reads back to the same ids and metadata', () => {
     fc.assert(
-      fc.property(lists, fc.record({ name: text.filter((s) => s.length > 0), description: fc.option(text, { nil: undefined }), owner: fc.option(text, { nil: undefined }) }), status, (list, meta, st) => {
-        const metadata = Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined)) as { name: string };
-        const statuses = Object.fromEntries(list.slice(0, 3).map((id) => [id, st]));
-        const doc: ServiceListDocument = exportServiceList(both, list, metadata, { today: '2026-05-15', schemaUrl: SCHEMA_URL, statuses });
-        expect(errorsOf(doc)).toEqual([]);
-        expect(new Set(doc.metadata.providersCovered).size).toBe(doc.metadata.providersCovered.length);
-        expect(doc.providers.every((p) => p.categories.some((c) => c.services.length > 0))).toBe(true);
-        const back = importServiceList(both, doc, SCHEMA_URL);
-        if (!back.ok) throw new Error(JSON.stringify(back.errors));
-        expect([...back.approvedServiceIds].sort()).toEqual([...list].sort());
-        expect(back.metadata).toEqual(metadata);
-        expect(back.statuses).toEqual(Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== 'enabled')));
-      }),
+      fc.property(
+        lists,
+        fc.record({
+          name: text.filter((s) => s.length > 0),
+          description: fc.option(text, { nil: undefined }),
+          owner: fc.option(text, { nil: undefined }),
+        }),
+        status,
+        (list, meta, st) => {
+          const metadata = Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined)) as {
+            name: string;
+          };
+          const statuses = Object.fromEntries(list.slice(0, 3).map((id) => [id, st]));
+          const doc: ServiceListDocument = exportServiceList(both, list, metadata, {
+            today: '2026-05-15',
+            schemaUrl: SCHEMA_URL,
+            statuses,
+          });
+          expect(errorsOf(doc)).toEqual([]);
+          expect(new Set(doc.metadata.providersCovered).size).toBe(doc.metadata.providersCovered.length);
+          expect(doc.providers.every((p) => p.categories.some((c) => c.services.length > 0))).toBe(true);
+          const back = importServiceList(both, doc, SCHEMA_URL);
+          if (!back.ok) throw new Error(JSON.stringify(back.errors));
+          expect([...back.approvedServiceIds].sort()).toEqual([...list].sort());
+          expect(back.metadata).toEqual(metadata);
+          expect(back.statuses).toEqual(
+            Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== 'enabled')),
+          );
+        },
+      ),
       { numRuns: 150 },
     );
   });

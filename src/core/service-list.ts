@@ -30,7 +30,9 @@ export type ServiceStatus = (typeof serviceStatuses)[number];
 /** The v1 schema document as published at `schemaUrl`: the file with its address substituted. */
 export function serviceListSchema(schemaUrl: string): Record<string, unknown> {
   const fileUrl = serviceListSchemaUrl(SCHEMA_FILE_BASE_URL);
-  return JSON.parse(JSON.stringify(schemaFile).replaceAll(JSON.stringify(fileUrl), JSON.stringify(schemaUrl))) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify(schemaFile).replaceAll(JSON.stringify(fileUrl), JSON.stringify(schemaUrl)),
+  ) as Record<string, unknown>;
 }
 
 // ---------------------------------------------------------------- document types
@@ -134,15 +136,30 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
     case 'required':
       return { pointer: `${at}/${escapePointer(p.missingProperty)}`, message: `"${p.missingProperty}" is required` };
     case 'additionalProperties':
-      return { pointer: `${at}/${escapePointer(p.additionalProperty)}`, message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here` };
+      return {
+        pointer: `${at}/${escapePointer(p.additionalProperty)}`,
+        message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here`,
+      };
     case 'type':
       return { pointer: at, message: `must be ${typeWords[p.type] ?? p.type}` };
     case 'const':
       return { pointer: at, message: `must be the v1 schema address ${schemaUrl}` };
     case 'pattern':
-      return { pointer: at, message: at === '/version' ? 'must be a v1 version: 1.x or 1.x.y, for example "1.0"' : `must match ${p.pattern}` };
+      return {
+        pointer: at,
+        message:
+          at === '/version' ? 'must be a v1 version: 1.x or 1.x.y, for example "1.0"' : `must match ${p.pattern}`,
+      };
     case 'format':
-      return { pointer: at, message: p.format === 'date' ? 'must be a real date written YYYY-MM-DD' : p.format === 'uri' ? 'must be an absolute URI, such as https://...' : `must be a valid ${p.format}` };
+      return {
+        pointer: at,
+        message:
+          p.format === 'date'
+            ? 'must be a real date written YYYY-MM-DD'
+            : p.format === 'uri'
+              ? 'must be an absolute URI, such as https://...'
+              : `must be a valid ${p.format}`,
+      };
     case 'enum':
       return { pointer: at, message: `must be one of ${(p.allowedValues as string[]).join(', ')}` };
     case 'minLength':
@@ -152,7 +169,10 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
     case 'uniqueItems':
       return { pointer: at, message: `items must be unique (items ${p.j} and ${p.i} are the same)` };
     case 'oneOf':
-      return { pointer: at, message: 'must be one peer service id (a string) or a non-empty array of unique peer service ids' };
+      return {
+        pointer: at,
+        message: 'must be one peer service id (a string) or a non-empty array of unique peer service ids',
+      };
     default:
       return { pointer: at, message: e.message ?? `fails ${e.keyword}` };
   }
@@ -164,7 +184,10 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
  * two forms an `equivalents` value may take, only the failures of the form
  * the value is trying to be (string or array) are reported.
  */
-export function validateServiceList(doc: unknown, schemaUrl: string): { valid: true; document: ServiceListDocument } | { valid: false; errors: ValidationError[] } {
+export function validateServiceList(
+  doc: unknown,
+  schemaUrl: string,
+): { valid: true; document: ServiceListDocument } | { valid: false; errors: ValidationError[] } {
   const validate = validatorFor(schemaUrl);
   if (validate(doc)) return { valid: true, document: doc as ServiceListDocument };
   const errors: ValidationError[] = [];
@@ -221,7 +244,12 @@ function entryOf(catalogue: Catalogue, s: ServiceEntry, status: ServiceStatus): 
  * service appear. Ids the catalogue does not know cannot be described and are
  * left out: callers report them (resolveApprovedIds gives them).
  */
-export function exportServiceList(catalogue: Catalogue, approvedIds: readonly string[], metadata: ListMetadata, options: ExportOptions): ServiceListDocument {
+export function exportServiceList(
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+  metadata: ListMetadata,
+  options: ExportOptions,
+): ServiceListDocument {
   const { services } = resolveApprovedIds(catalogue, approvedIds);
   const byProvider = new Map<string, Map<string, ServiceEntry[]>>();
   for (const s of services) {
@@ -231,7 +259,8 @@ export function exportServiceList(catalogue: Catalogue, approvedIds: readonly st
   }
   const categoryOrder = new Map(catalogue.categories.map((c, i) => [c.id, i]));
   const providerOrder = new Map(catalogue.providers.map((p, i) => [p.id, i]));
-  const statusOf = (s: ServiceEntry): ServiceStatus => options.statuses?.[s.id] ?? options.statuses?.[s.slug] ?? 'enabled';
+  const statusOf = (s: ServiceEntry): ServiceStatus =>
+    options.statuses?.[s.id] ?? options.statuses?.[s.slug] ?? 'enabled';
 
   const providers = [...byProvider.entries()]
     .sort(([a], [b]) => (providerOrder.get(a) ?? Infinity) - (providerOrder.get(b) ?? Infinity))
@@ -251,7 +280,8 @@ export function exportServiceList(catalogue: Catalogue, approvedIds: readonly st
       };
     });
 
-  const optional = (key: 'description' | 'organisation' | 'owner' | 'catalogListId') => (metadata[key] !== undefined ? { [key]: metadata[key] } : {});
+  const optional = (key: 'description' | 'organisation' | 'owner' | 'catalogListId') =>
+    metadata[key] !== undefined ? { [key]: metadata[key] } : {};
   return {
     $schema: options.schemaUrl,
     version: SERVICE_LIST_VERSION,
@@ -291,7 +321,11 @@ export interface ImportedServiceList {
  * providers and services this catalogue does not have: they import, with
  * notes saying what was not recognised.
  */
-export function importServiceList(catalogue: Catalogue, doc: unknown, schemaUrl: string): ImportedServiceList | { ok: false; errors: ValidationError[] } {
+export function importServiceList(
+  catalogue: Catalogue,
+  doc: unknown,
+  schemaUrl: string,
+): ImportedServiceList | { ok: false; errors: ValidationError[] } {
   const checked = validateServiceList(doc, schemaUrl);
   if (!checked.valid) return { ok: false, errors: checked.errors };
   const { metadata: m, providers } = checked.document;
@@ -303,18 +337,25 @@ export function importServiceList(catalogue: Catalogue, doc: unknown, schemaUrl:
   for (const group of providers) {
     const count = group.categories.reduce((n, c) => n + c.services.length, 0);
     if (!catalogue.provider(group.id)) {
-      notes.push(`Provider "${group.id}" (${group.name}) is not in this catalogue; its ${count} service${count === 1 ? '' : 's'} could not be matched.`);
+      notes.push(
+        `Provider "${group.id}" (${group.name}) is not in this catalogue; its ${count} service${count === 1 ? '' : 's'} could not be matched.`,
+      );
     }
     for (const category of group.categories) {
       for (const entry of category.services) {
         const known = catalogue.service(entry.id) ?? catalogue.service(entry.slug);
         if (!known) {
-          if (catalogue.provider(group.id)) notes.push(`Service "${entry.id}" (${entry.name}) is not in this catalogue.`);
+          if (catalogue.provider(group.id))
+            notes.push(`Service "${entry.id}" (${entry.name}) is not in this catalogue.`);
           unknown.add(entry.id);
           continue;
         }
-        if (known.id !== entry.id) notes.push(`Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
-        else if (known.provider !== group.id) notes.push(`Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`);
+        if (known.id !== entry.id)
+          notes.push(`Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
+        else if (known.provider !== group.id)
+          notes.push(
+            `Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`,
+          );
         if (approved.has(known.id)) {
           notes.push(`Service "${known.id}" is listed more than once; it is counted once.`);
           continue;
@@ -331,5 +372,13 @@ export function importServiceList(catalogue: Catalogue, doc: unknown, schemaUrl:
     ...(m.owner !== undefined ? { owner: m.owner } : {}),
     ...(m.catalogListId !== undefined ? { catalogListId: m.catalogListId } : {}),
   };
-  return { ok: true, approvedServiceIds: [...approved], metadata, lastUpdated: m.lastUpdated, statuses, unknownServiceIds: [...unknown], notes };
+  return {
+    ok: true,
+    approvedServiceIds: [...approved],
+    metadata,
+    lastUpdated: m.lastUpdated,
+    statuses,
+    unknownServiceIds: [...unknown],
+    notes,
+  };
 }

@@ -66,9 +66,16 @@ export const sampleReasons = ['startup', 'interval', 'change'] as const;
 export const StatusSample = z
   .object({
     at: z.iso.datetime(),
-    reason: z.enum(sampleReasons).describe('startup: a server process started; interval: periodic sample; change: a component changed state'),
+    reason: z
+      .enum(sampleReasons)
+      .describe('startup: a server process started; interval: periodic sample; change: a component changed state'),
     status: ComponentState,
-    components: z.object({ api: ComponentState, catalogue: ComponentState, store: ComponentState, rateLimiter: ComponentState }),
+    components: z.object({
+      api: ComponentState,
+      catalogue: ComponentState,
+      store: ComponentState,
+      rateLimiter: ComponentState,
+    }),
     catalogueVersion: z.string(),
     storeLatencyMs: z.number().nullable(),
   })
@@ -98,7 +105,10 @@ const rank: Record<ComponentState, number> = { operational: 0, degraded: 1, down
 
 /** The overall state is the worst component state. */
 export function overallState(components: StatusComponents): ComponentState {
-  return Object.values(components).reduce<ComponentState>((worst, c) => (rank[c.status] > rank[worst] ? c.status : worst), 'operational');
+  return Object.values(components).reduce<ComponentState>(
+    (worst, c) => (rank[c.status] > rank[worst] ? c.status : worst),
+    'operational',
+  );
 }
 
 export function sampleOf(status: Status, reason: StatusSample['reason']): StatusSample {
@@ -107,7 +117,12 @@ export function sampleOf(status: Status, reason: StatusSample['reason']): Status
     at: status.checkedAt,
     reason,
     status: status.status,
-    components: { api: c.api.status, catalogue: c.catalogue.status, store: c.store.status, rateLimiter: c.rateLimiter.status },
+    components: {
+      api: c.api.status,
+      catalogue: c.catalogue.status,
+      store: c.store.status,
+      rateLimiter: c.rateLimiter.status,
+    },
     catalogueVersion: c.catalogue.version,
     storeLatencyMs: c.store.latencyMs,
   };
@@ -116,5 +131,8 @@ export function sampleOf(status: Status, reason: StatusSample['reason']): Status
 /** True when a component changed state (or the catalogue changed version) between two samples. */
 export function componentsChanged(before: StatusSample | null, after: StatusSample): boolean {
   if (!before) return true;
-  return before.catalogueVersion !== after.catalogueVersion || Object.entries(after.components).some(([k, v]) => before.components[k as keyof StatusSample['components']] !== v);
+  return (
+    before.catalogueVersion !== after.catalogueVersion ||
+    Object.entries(after.components).some(([k, v]) => before.components[k as keyof StatusSample['components']] !== v)
+  );
 }

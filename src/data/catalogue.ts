@@ -32,7 +32,8 @@ async function load(): Promise<LoadedCatalogue> {
   const issues = findContentIssues(data, (s) => fileOf.get(s.id) ?? s.id);
   if (issues.length) throw new Error(`Invalid catalogue content:\n${formatContentIssues(issues)}`);
   const version = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 12);
-  const builtOn = typeof __CATALOGUE_BUILT_ON__ === 'string' ? __CATALOGUE_BUILT_ON__ : new Date().toISOString().slice(0, 10);
+  const builtOn =
+    typeof __CATALOGUE_BUILT_ON__ === 'string' ? __CATALOGUE_BUILT_ON__ : new Date().toISOString().slice(0, 10);
   const catalogue = createCatalogue({ version, builtOn, ...data });
   return { catalogue, index: createServiceIndex(catalogue) };
 }

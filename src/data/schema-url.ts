@@ -8,4 +8,5 @@ import { buildSchemaUrl } from '../server/config.ts';
 
 declare const __SERVICE_LIST_SCHEMA_URL__: string;
 
-export const SERVICE_LIST_SCHEMA_URL: string = typeof __SERVICE_LIST_SCHEMA_URL__ === 'string' ? __SERVICE_LIST_SCHEMA_URL__ : buildSchemaUrl();
+export const SERVICE_LIST_SCHEMA_URL: string =
+  typeof __SERVICE_LIST_SCHEMA_URL__ === 'string' ? __SERVICE_LIST_SCHEMA_URL__ : buildSchemaUrl();

@@ -18,5 +18,7 @@ export const notFoundRoute: APIRoute = ({ request, url }) => {
     }
     return problem('not-found', { detail: `No service has the slug ${JSON.stringify(slug.slice(0, 100))}.` });
   }
-  return problem('not-found', { detail: `No endpoint ${request.method} ${url.pathname.slice(0, 200)}. See /v1/openapi.json for the API.` });
+  return problem('not-found', {
+    detail: `No endpoint ${request.method} ${url.pathname.slice(0, 200)}. See /v1/openapi.json for the API.`,
+  });
 };

@@ -60,11 +60,22 @@ export const SERVICE_LIST_COMPONENT = 'ServiceListV1';
 export const serviceListRef: JsonSchema = { $ref: `${REF}${SERVICE_LIST_COMPONENT}` };
 
 function serviceListComponents(schemaUrl: string): Record<string, JsonSchema> {
-  const { $schema: _s, $id, $defs, ...root } = serviceListSchema(schemaUrl) as JsonSchema & { $defs: Record<string, JsonSchema> };
-  const rewrite = (s: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(s).replaceAll('"#/$defs/', `"${REF}${SERVICE_LIST_COMPONENT}_`)) as JsonSchema;
+  const {
+    $schema: _s,
+    $id,
+    $defs,
+    ...root
+  } = serviceListSchema(schemaUrl) as JsonSchema & { $defs: Record<string, JsonSchema> };
+  const rewrite = (s: JsonSchema): JsonSchema =>
+    JSON.parse(JSON.stringify(s).replaceAll('"#/$defs/', `"${REF}${SERVICE_LIST_COMPONENT}_`)) as JsonSchema;
   return {
-    [SERVICE_LIST_COMPONENT]: { ...rewrite(root), description: `${root.description as string} Published at ${$id as string}.` },
-    ...Object.fromEntries(Object.entries($defs).map(([name, def]) => [`${SERVICE_LIST_COMPONENT}_${name}`, rewrite(def)])),
+    [SERVICE_LIST_COMPONENT]: {
+      ...rewrite(root),
+      description: `${root.description as string} Published at ${$id as string}.`,
+    },
+    ...Object.fromEntries(
+      Object.entries($defs).map(([name, def]) => [`${SERVICE_LIST_COMPONENT}_${name}`, rewrite(def)]),
+    ),
   };
 }
 
@@ -75,25 +86,46 @@ function hoist(schema: JsonSchema, components: Record<string, JsonSchema>): Json
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
-  return hoist(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema, components);
+  return hoist(
+    z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema,
+    components,
+  );
 }
 
-function requestSchema(body: NonNullable<OperationSpec['requestBody']>, components: Record<string, JsonSchema>): JsonSchema {
+function requestSchema(
+  body: NonNullable<OperationSpec['requestBody']>,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
   const schema = toSchema(body.schema, 'input', components);
   return body.alternatives?.length ? { oneOf: [schema, ...body.alternatives] } : schema;
 }
 
-const problemResponse = (description: string): ResponseSpec => ({ description, schema: Problem, contentType: 'application/problem+json' });
+const problemResponse = (description: string): ResponseSpec => ({
+  description,
+  schema: Problem,
+  contentType: 'application/problem+json',
+});
 
 const rateHeaders = {
-  'X-RateLimit-Limit': { description: 'Mutation requests allowed per client IP per minute (10).', schema: { type: 'integer' } },
+  'X-RateLimit-Limit': {
+    description: 'Mutation requests allowed per client IP per minute (10).',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'When the window resets, in Unix epoch seconds.', schema: { type: 'integer' } },
 };
 
-export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?: string; serviceListSchemaUrl: string }): JsonSchema {
+export function buildOpenApi(
+  operations: OperationSpec[],
+  options: { serverUrl?: string; serviceListSchemaUrl: string },
+): JsonSchema {
   const serverUrl = options.serverUrl ?? '/';
-  const registry = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any', uri: (id) => `${REF}${id}` });
+  const registry = z.toJSONSchema(z.globalRegistry, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+    uri: (id) => `${REF}${id}`,
+  });
   const components: Record<string, JsonSchema> = serviceListComponents(options.serviceListSchemaUrl);
   for (const [id, s] of Object.entries(registry.schemas)) {
     const { $schema: _s, $id: _i, ...rest } = s as JsonSchema;
@@ -102,14 +134,22 @@ export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?:
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of [...operations].sort((a, b) => a.path.localeCompare(b.path))) {
     const parameters = [
-      ...Object.entries(op.pathParams?.shape ?? {}).map(([name, s]) => ({ name, in: 'path', required: true, schema: toSchema(s as z.ZodType, 'input', components), description: (s as z.ZodType).description })),
+      ...Object.entries(op.pathParams?.shape ?? {}).map(([name, s]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: toSchema(s as z.ZodType, 'input', components),
+        description: (s as z.ZodType).description,
+      })),
       ...Object.entries(op.query?.shape ?? {}).map(([name, s]) => ({
         name,
         in: 'query',
         required: !(s as z.ZodType).safeParse(undefined).success,
         schema: toSchema(s as z.ZodType, 'input', components),
         description: (s as z.ZodType).description,
-        ...(name === 'ids' || ['provider', 'category', 'lifecycle'].includes(name) ? { style: 'form', explode: false } : {}),
+        ...(name === 'ids' || ['provider', 'category', 'lifecycle'].includes(name)
+          ? { style: 'form', explode: false }
+          : {}),
       })),
     ];
     const responses: Record<string, ResponseSpec> = { ...op.responses };
@@ -117,18 +157,34 @@ export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?:
       responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
       responses['413'] ??= problemResponse('Body larger than the limit');
       responses['415'] ??= problemResponse('Content-Type is not application/json');
-      responses['429'] ??= { ...problemResponse('More than 10 mutation requests in a minute from this address'), headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } };
+      responses['429'] ??= {
+        ...problemResponse('More than 10 mutation requests in a minute from this address'),
+        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+      };
     }
     const operation: Record<string, unknown> = {
       operationId: op.operationId,
       summary: op.summary,
       ...(op.description || op.planned
-        ? { description: [op.description, op.planned ? '**Planned:** documented ahead of its implementation.' : undefined].filter(Boolean).join('\n\n') }
+        ? {
+            description: [
+              op.description,
+              op.planned ? '**Planned:** documented ahead of its implementation.' : undefined,
+            ]
+              .filter(Boolean)
+              .join('\n\n'),
+          }
         : {}),
       tags: op.tags,
       ...(parameters.length ? { parameters } : {}),
       ...(op.requestBody
-        ? { requestBody: { required: true, description: op.requestBody.description, content: { 'application/json': { schema: requestSchema(op.requestBody, components) } } } }
+        ? {
+            requestBody: {
+              required: true,
+              description: op.requestBody.description,
+              content: { 'application/json': { schema: requestSchema(op.requestBody, components) } },
+            },
+          }
         : {}),
       responses: Object.fromEntries(
         Object.entries(responses).map(([status, r]) => {
@@ -138,12 +194,26 @@ export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?:
             status,
             {
               description: r.description,
-              ...(Object.keys(headers).length ? { headers: Object.fromEntries(Object.entries(headers).map(([k, h]) => [k, { description: h.description, schema: h.schema ?? { type: 'string' } }])) } : {}),
+              ...(Object.keys(headers).length
+                ? {
+                    headers: Object.fromEntries(
+                      Object.entries(headers).map(([k, h]) => [
+                        k,
+                        { description: h.description, schema: h.schema ?? { type: 'string' } },
+                      ]),
+                    ),
+                  }
+                : {}),
               ...(schema
                 ? {
                     content: {
                       [r.contentType ?? 'application/json']: { schema },
-                      ...Object.fromEntries((r.alsoAs ?? []).map((a) => [a.contentType, { schema: a.schema ? toSchema(a.schema, 'output', components) : a.jsonSchema }])),
+                      ...Object.fromEntries(
+                        (r.alsoAs ?? []).map((a) => [
+                          a.contentType,
+                          { schema: a.schema ? toSchema(a.schema, 'output', components) : a.jsonSchema },
+                        ]),
+                      ),
                     },
                   }
                 : {}),
@@ -161,7 +231,8 @@ export function buildOpenApi(operations: OperationSpec[], options: { serverUrl?:
     info: {
       title: 'Cloud Service Catalogue API',
       version: API_VERSION,
-      summary: 'Browse and compare AWS, Azure and Google Cloud services; generate guardrail policies from an approved list.',
+      summary:
+        'Browse and compare AWS, Azure and Google Cloud services; generate guardrail policies from an approved list.',
       description:
         'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details (`application/problem+json`).',
       license: { name: 'MIT', identifier: 'MIT' },

@@ -17,10 +17,10 @@ export const problemTypes = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'unknown-services': { status: 422, title: 'Unknown service ids' },
   'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
-  'unprocessable': { status: 422, title: 'Request cannot be processed' },
+  unprocessable: { status: 422, title: 'Request cannot be processed' },
   'rate-limited': { status: 429, title: 'Too many requests' },
-  'internal': { status: 500, title: 'Internal server error' },
-  'unavailable': { status: 503, title: 'Service unavailable' },
+  internal: { status: 500, title: 'Internal server error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 export type ProblemType = keyof typeof problemTypes;
 
@@ -32,7 +32,12 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 export function problem(type: ProblemType, init: ProblemInit = {}): Response {
   const { headers, ...rest } = init;
-  const body: Problem = { type: problemTypeUri(type), title: problemTypes[type].title, status: problemTypes[type].status, ...rest };
+  const body: Problem = {
+    type: problemTypeUri(type),
+    title: problemTypes[type].title,
+    status: problemTypes[type].status,
+    ...rest,
+  };
   const h = new Headers(headers);
   h.set('content-type', PROBLEM_CONTENT_TYPE);
   if (!h.has('cache-control')) h.set('cache-control', 'no-store');
@@ -41,13 +46,16 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
-  const pointer = (path: PropertyKey[]) => '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const pointer = (path: PropertyKey[]) =>
+    '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   return error.issues.flatMap((i) => {
     // An unknown key is reported once per key, at the key's own path.
     const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path];
     const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
     return paths.map((path) =>
-      where === 'body' ? { pointer: pointer(path), message } : { parameter: String(path[0] ?? ''), message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message },
+      where === 'body'
+        ? { pointer: pointer(path), message }
+        : { parameter: String(path[0] ?? ''), message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message },
     );
   });
 }

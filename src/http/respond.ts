@@ -1,7 +1,10 @@
 /** JSON responses for GET routes: content type, cache headers and CORS in one place. */
 import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from './headers.ts';
 
-export function jsonGet(body: unknown, init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {}): Response {
+export function jsonGet(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: {

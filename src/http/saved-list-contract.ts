@@ -26,15 +26,26 @@ export const SavedListSummary = z
     organisation: z.string().optional(),
     owner: z.string().optional(),
     approvedServiceIds: z.array(z.string()).describe('As saved, in the order given'),
-    unknownServiceIds: z.array(z.string()).describe('Saved ids the catalogue does not know (from interchange documents of other tools, or services since removed)'),
+    unknownServiceIds: z
+      .array(z.string())
+      .describe(
+        'Saved ids the catalogue does not know (from interchange documents of other tools, or services since removed)',
+      ),
   })
   .meta({ id: 'SavedListSummary', description: 'The record of a saved list, as answered by POST /v1/lists.' });
 export type SavedListSummary = z.infer<typeof SavedListSummary>;
 
 export const SavedList = SavedListSummary.extend({
-  services: z.array(Service).describe('The approved services the catalogue knows, resolved against the current catalogue (with lifecycle), in list order'),
+  services: z
+    .array(Service)
+    .describe(
+      'The approved services the catalogue knows, resolved against the current catalogue (with lifecycle), in list order',
+    ),
   document: z
     .custom<ServiceListDocument>(() => true)
-    .meta({ $ref: `#/components/schemas/${SERVICE_LIST_COMPONENT}`, description: 'The list as an interchange document (v1 schema), metadata.catalogListId set to the list id' }),
+    .meta({
+      $ref: `#/components/schemas/${SERVICE_LIST_COMPONENT}`,
+      description: 'The list as an interchange document (v1 schema), metadata.catalogListId set to the list id',
+    }),
 }).meta({ id: 'SavedList', description: 'A saved list, resolved against the current catalogue.' });
 export type SavedList = z.infer<typeof SavedList>;

@@ -12,11 +12,13 @@ const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, d: string, c:
 export function renderHeadersFile(): string {
   const rule = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([k, v]) => `  ${header(k)}: ${v}`)].join('\n');
-  return [
-    rule('/v1/*', { 'content-type': JSON_CONTENT_TYPE, 'cache-control': CATALOGUE_CACHE_CONTROL, ...corsHeaders }),
-    rule('/_astro/*', { 'cache-control': 'public, max-age=31536000, immutable' }),
-    rule('/*', { 'cache-control': CATALOGUE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' }),
-  ].join('\n\n') + '\n';
+  return (
+    [
+      rule('/v1/*', { 'content-type': JSON_CONTENT_TYPE, 'cache-control': CATALOGUE_CACHE_CONTROL, ...corsHeaders }),
+      rule('/_astro/*', { 'cache-control': 'public, max-age=31536000, immutable' }),
+      rule('/*', { 'cache-control': CATALOGUE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' }),
+    ].join('\n\n') + '\n'
+  );
 }
 
 export function cdnHeaders(): AstroIntegration {

@@ -16,7 +16,8 @@ import { contentTypeFor } from '../http/headers.ts';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/;
 export const MIN_COMPRESS_BYTES = 1024;
 
-export const isCompressible = (urlPath: string, size: number): boolean => size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(contentTypeFor(urlPath));
+export const isCompressible = (urlPath: string, size: number): boolean =>
+  size >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(contentTypeFor(urlPath));
 
 export function precompressDir(root: string): number {
   let written = 0;

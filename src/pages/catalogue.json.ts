@@ -14,6 +14,13 @@ export const prerender = true;
 
 export const GET: APIRoute = async () => {
   const { catalogue: c } = await loadCatalogue();
-  const data: BuiltCatalogueData = { version: c.version, builtOn: c.builtOn, providers: c.providers, categories: c.categories, services: c.services, serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL };
+  const data: BuiltCatalogueData = {
+    version: c.version,
+    builtOn: c.builtOn,
+    providers: c.providers,
+    categories: c.categories,
+    services: c.services,
+    serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
+  };
   return jsonGet(data);
 };

@@ -13,8 +13,14 @@ const ref = loadReference();
 if (ref) issues.push(...referenceIssues(ref, content.services, (s) => content.fileOf.get(s.id) ?? s.id));
 
 const lines: string[] = [];
-const count = <K extends string>(keys: K[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>());
-lines.push(`# Catalogue report`, '', `${content.services.length} services, ${content.providers.length} providers, ${content.categories.length} categories`, '');
+const count = <K extends string>(keys: K[]) =>
+  keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<K, number>());
+lines.push(
+  `# Catalogue report`,
+  '',
+  `${content.services.length} services, ${content.providers.length} providers, ${content.categories.length} categories`,
+  '',
+);
 for (const p of content.providers) {
   const own = content.services.filter((s) => s.provider === p.id);
   lines.push(`## ${p.name} (${own.length})`);
@@ -25,7 +31,9 @@ for (const p of content.providers) {
   const lonely = own.filter((s) => Object.keys(s.equivalents).length === 0).map((s) => s.id);
   lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`, '');
 }
-lines.push(ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`);
+lines.push(
+  ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`,
+);
 lines.push(issues.length ? `\n${issues.length} mismatch(es):\n${formatContentIssues(issues)}` : 'No mismatches.');
 console.log(lines.join('\n'));
 process.exitCode = issues.length ? 1 : 0;

@@ -10,28 +10,90 @@ const optionalString = z.string().trim().min(1).optional();
 export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('Port to listen on'),
-  DATA_DIR: z.string().min(1).default('./data').describe('Directory of the embedded store (used when MONGODB_URI is not set)'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe('Directory of the embedded store (used when MONGODB_URI is not set)'),
   MONGODB_URI: optionalString
-    .pipe(z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string').optional())
-    .describe('MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB'),
+    .pipe(
+      z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
+        .optional(),
+    )
+    .describe(
+      'MongoDB connection string; when set, lists, feedback, status history and rate-limit counters live in MongoDB',
+    ),
   MONGODB_DB: z
     .string()
     .regex(/^[^/\\. "$*<>:|?]{1,63}$/, 'must be a MongoDB database name (1 to 63 characters, none of /\\. "$*<>:|?)')
     .default('cloud_service_catalogue')
     .describe('MongoDB database name'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('Public base URL of shareable list links (default: the origin each request came to) and, at build time, of the interchange schema (default http://localhost:4321)'),
-  SCHEMA_BASE_URL: z.url({ protocol: /^https?$/ }).optional().describe('Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it'),
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0).describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
-  RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(100_000).default(10).describe('Mutation requests allowed per client IP per window'),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60).describe('Rate-limit window in seconds'),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024).describe('Largest accepted request body'),
-  STATUS_SAMPLE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300).describe('Interval between status-history samples'),
-  PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600).describe('Interval between purges of expired lists in the embedded store'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'Public base URL of shareable list links (default: the origin each request came to) and, at build time, of the interchange schema (default http://localhost:4321)',
+    ),
+  SCHEMA_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      'Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it',
+    ),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
+  RATE_LIMIT_POINTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .describe('Mutation requests allowed per client IP per window'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(60)
+    .describe('Rate-limit window in seconds'),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(256 * 1024)
+    .describe('Largest accepted request body'),
+  STATUS_SAMPLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(300)
+    .describe('Interval between status-history samples'),
+  PURGE_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(3600)
+    .describe('Interval between purges of expired lists in the embedded store'),
 });
 export type Config = z.output<typeof ConfigSchema>;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): { config?: Config; problems?: string[] } {
-  const picked = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
+export function loadConfig(env: Record<string, string | undefined> = process.env): {
+  config?: Config;
+  problems?: string[];
+} {
+  const picked = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
   const r = ConfigSchema.safeParse(picked);
   if (r.success) return { config: r.data };
   // Never print a connection string: it can carry a password.
@@ -52,6 +114,9 @@ export const DEFAULT_BUILD_BASE_URL = 'http://localhost:4321';
 export function buildSchemaUrl(env: Record<string, string | undefined> = process.env): string {
   const picked = { PUBLIC_URL: env.PUBLIC_URL || undefined, SCHEMA_BASE_URL: env.SCHEMA_BASE_URL || undefined };
   const r = ConfigSchema.pick({ PUBLIC_URL: true, SCHEMA_BASE_URL: true }).safeParse(picked);
-  if (!r.success) throw new Error(`Invalid configuration:\n${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!r.success)
+    throw new Error(
+      `Invalid configuration:\n${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   return serviceListSchemaUrl(r.data.SCHEMA_BASE_URL ?? r.data.PUBLIC_URL ?? DEFAULT_BUILD_BASE_URL);
 }

@@ -42,7 +42,10 @@ async function openStorage(config: Config): Promise<{ store: Store; limiter: Mut
       limiter: await createMongoLimiter(client, config.MONGODB_DB, points, window),
     };
   }
-  return { store: openSqliteStore({ dataDir: config.DATA_DIR, clock: systemClock }), limiter: createMemoryLimiter(points, window) };
+  return {
+    store: openSqliteStore({ dataDir: config.DATA_DIR, clock: systemClock }),
+    limiter: createMemoryLimiter(points, window),
+  };
 }
 
 function every(seconds: number, task: () => Promise<unknown>): void {
@@ -106,7 +109,10 @@ export async function runFunction(fn: ServerFunction, request: Request, socketAd
     ctx = await functionContext(request, socketAddress);
   } catch (e) {
     console.error('The service is not ready:', e);
-    return problem('unavailable', { detail: 'The service is not ready: its store or catalogue could not be opened. Try again shortly.', headers: { 'retry-after': '10' } });
+    return problem('unavailable', {
+      detail: 'The service is not ready: its store or catalogue could not be opened. Try again shortly.',
+      headers: { 'retry-after': '10' },
+    });
   }
   try {
     return await fn(request, ctx);

@@ -51,7 +51,14 @@ server.headersTimeout = 10_000;
  * whether it is.
  */
 async function warmUp(port) {
-  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST === '::' ? '[::1]' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  const host =
+    config.HOST === '0.0.0.0'
+      ? '127.0.0.1'
+      : config.HOST === '::'
+        ? '[::1]'
+        : config.HOST.includes(':')
+          ? `[${config.HOST}]`
+          : config.HOST;
   try {
     const r = await fetch(`http://${host}:${port}/v1/health`, { signal: AbortSignal.timeout(30_000) });
     if (r.status === 200) return true;
@@ -66,12 +73,15 @@ server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
   if (!(await warmUp(port)) && !config.MONGODB_URI) {
     // MongoDB may come back (requests retry it); an embedded store that cannot open under DATA_DIR is a local setup error.
-    console.error(`The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}): check that it is a writable directory.`);
+    console.error(
+      `The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}): check that it is a writable directory.`,
+    );
     process.exit(1);
   }
   const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   console.log(`Cloud Service Catalogue listening on ${where}`);
-  if (!config.PUBLIC_URL) console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');
+  if (!config.PUBLIC_URL)
+    console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');
 });
 
 const stop = () => server.close(() => process.exit(0));

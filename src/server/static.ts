@@ -30,7 +30,6 @@ interface CachedFile {
   gzip?: Variant;
 }
 
-
 /** True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses. */
 export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
   if (!acceptEncoding) return false;

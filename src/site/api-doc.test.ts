@@ -4,11 +4,15 @@ import { allOperations } from '../http/operations.ts';
 import { apiGroups, codeSegments, schemaName } from './api-doc.ts';
 
 describe('API reference model', () => {
-  const doc = buildOpenApi(allOperations, { serviceListSchemaUrl: 'https://example.org/v1/schemas/service-list.schema.json' }) as Record<string, any>;
+  const doc = buildOpenApi(allOperations, {
+    serviceListSchemaUrl: 'https://example.org/v1/schemas/service-list.schema.json',
+  }) as Record<string, any>;
   const groups = apiGroups(doc);
 
   it('has every operation of the OpenAPI document exactly once, grouped by its tag', () => {
-    const fromDoc = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.tags[0]}`));
+    const fromDoc = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${path} ${op.tags[0]}`),
+    );
     const fromGroups = groups.flatMap((g) => g.operations.map((o) => `${o.method} ${o.path} ${g.tag}`));
     expect(fromGroups.sort()).toEqual(fromDoc.sort());
   });

@@ -6,8 +6,19 @@
 
 type Json = Record<string, any>;
 
-export interface ApiParameter { name: string; in: string; required: boolean; description: string; type: string }
-export interface ApiResponse { status: string; description: string; contentTypes: string[]; schema?: string }
+export interface ApiParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  description: string;
+  type: string;
+}
+export interface ApiResponse {
+  status: string;
+  description: string;
+  contentTypes: string[];
+  schema?: string;
+}
 export interface ApiOperation {
   id: string;
   method: string;
@@ -19,7 +30,11 @@ export interface ApiOperation {
   requestBody?: { contentTypes: string[]; schema?: string; description: string };
   responses: ApiResponse[];
 }
-export interface ApiGroup { tag: string; description: string; operations: ApiOperation[] }
+export interface ApiGroup {
+  tag: string;
+  description: string;
+  operations: ApiOperation[];
+}
 
 /** Name of a referenced component, or a short description of an inline schema. */
 export function schemaName(schema: Json | undefined): string | undefined {
@@ -60,13 +75,20 @@ export function apiGroups(doc: Json): ApiGroup[] {
               requestBody: {
                 contentTypes: Object.keys(body.content ?? {}),
                 description: body.description ?? '',
-                ...(schemaName(Object.values<Json>(body.content ?? {})[0]?.schema) ? { schema: schemaName(Object.values<Json>(body.content ?? {})[0]?.schema)! } : {}),
+                ...(schemaName(Object.values<Json>(body.content ?? {})[0]?.schema)
+                  ? { schema: schemaName(Object.values<Json>(body.content ?? {})[0]?.schema)! }
+                  : {}),
               },
             }
           : {}),
         responses: Object.entries<Json>(op.responses ?? {}).map(([status, r]) => {
           const name = schemaName(Object.values<Json>(r.content ?? {})[0]?.schema);
-          return { status, description: r.description ?? '', contentTypes: Object.keys(r.content ?? {}), ...(name ? { schema: name } : {}) };
+          return {
+            status,
+            description: r.description ?? '',
+            contentTypes: Object.keys(r.content ?? {}),
+            ...(name ? { schema: name } : {}),
+          };
         }),
       });
     }

@@ -12,8 +12,16 @@ const row = (over: Partial<FilterableRow> = {}): FilterableRow => ({
 
 describe('listing filters', () => {
   it('reads repeated and comma-separated values, ignoring blanks', () => {
-    const c = criteriaFrom(new URLSearchParams('provider=aws&provider=gcp,azure&category=&lifecycle=retired&freeTier=maybe&q=%20obj%20'));
-    expect(c).toEqual({ q: 'obj', provider: ['aws', 'gcp', 'azure'], category: [], lifecycle: ['retired'], freeTier: '' });
+    const c = criteriaFrom(
+      new URLSearchParams('provider=aws&provider=gcp,azure&category=&lifecycle=retired&freeTier=maybe&q=%20obj%20'),
+    );
+    expect(c).toEqual({
+      q: 'obj',
+      provider: ['aws', 'gcp', 'azure'],
+      category: [],
+      lifecycle: ['retired'],
+      freeTier: '',
+    });
   });
 
   it('applies every facet', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { humanDate, lifecycleWarning, networkFailureMessage, problemMessage, retryAfterSeconds, waitInWords } from './format.ts';
+import {
+  humanDate,
+  lifecycleWarning,
+  networkFailureMessage,
+  problemMessage,
+  retryAfterSeconds,
+  waitInWords,
+} from './format.ts';
 
 describe('wait times in words', () => {
   it.each([
@@ -23,15 +30,31 @@ describe('wait times in words', () => {
 
 describe('problem messages', () => {
   it('gives the wait on 429', () => {
-    expect(problemMessage('save the list', 429, { title: 'Too many requests' }, new Headers({ 'retry-after': '42', 'x-ratelimit-limit': '10' }))).toBe(
+    expect(
+      problemMessage(
+        'save the list',
+        429,
+        { title: 'Too many requests' },
+        new Headers({ 'retry-after': '42', 'x-ratelimit-limit': '10' }),
+      ),
+    ).toBe(
       'Too many requests: you can save the list again in about 42 seconds. The service allows 10 changes per minute from one address.',
     );
     expect(problemMessage('save the list', 429, undefined, null)).toMatch(/again in a minute/);
   });
 
   it('takes the limit from X-RateLimit-Limit, and names none when the header is absent or unreadable', () => {
-    expect(problemMessage('send your feedback', 429, undefined, new Headers({ 'retry-after': '5', 'x-ratelimit-limit': '3' }))).toMatch(/allows 3 changes per minute/);
-    expect(problemMessage('send your feedback', 429, undefined, new Headers({ 'x-ratelimit-limit': '1' }))).toMatch(/allows 1 change per minute/);
+    expect(
+      problemMessage(
+        'send your feedback',
+        429,
+        undefined,
+        new Headers({ 'retry-after': '5', 'x-ratelimit-limit': '3' }),
+      ),
+    ).toMatch(/allows 3 changes per minute/);
+    expect(problemMessage('send your feedback', 429, undefined, new Headers({ 'x-ratelimit-limit': '1' }))).toMatch(
+      /allows 1 change per minute/,
+    );
     for (const headers of [new Headers({ 'retry-after': '5' }), new Headers({ 'x-ratelimit-limit': 'lots' })]) {
       const m = problemMessage('send your feedback', 429, undefined, headers);
       expect(m).not.toMatch(/\d+ changes?/);
@@ -40,7 +63,11 @@ describe('problem messages', () => {
   });
 
   it('names validation errors and keeps the detail', () => {
-    const m = problemMessage('generate the policy', 422, { title: 'Unknown service ids', detail: 'Not in the catalogue.', errors: [{ message: 'aws-nope is unknown' }, { pointer: '/x' }] });
+    const m = problemMessage('generate the policy', 422, {
+      title: 'Unknown service ids',
+      detail: 'Not in the catalogue.',
+      errors: [{ message: 'aws-nope is unknown' }, { pointer: '/x' }],
+    });
     expect(m).toBe('Could not generate the policy: unknown service ids. Not in the catalogue. (aws-nope is unknown)');
   });
 
@@ -54,12 +81,22 @@ describe('lifecycle warnings', () => {
   it('is silent for active services', () => expect(lifecycleWarning('S3', undefined)).toBeUndefined());
 
   it('says what happens and where to move', () => {
-    expect(lifecycleWarning('CodeStar', { status: 'retired', sunsetDate: '2024-07-31', successorSlug: 'aws-codecatalyst' }, 'Amazon CodeCatalyst')).toBe(
-      'CodeStar was retired on 31 July 2024 and can no longer be used. Plan a move to Amazon CodeCatalyst.',
+    expect(
+      lifecycleWarning(
+        'CodeStar',
+        { status: 'retired', sunsetDate: '2024-07-31', successorSlug: 'aws-codecatalyst' },
+        'Amazon CodeCatalyst',
+      ),
+    ).toBe('CodeStar was retired on 31 July 2024 and can no longer be used. Plan a move to Amazon CodeCatalyst.');
+    expect(lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-01-02' })).toBe(
+      'X is being retired on 2 January 2027.',
     );
-    expect(lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-01-02' })).toBe('X is being retired on 2 January 2027.');
-    expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(/^X is deprecated: it may be closed to new customers\.$/);
-    expect(lifecycleWarning('X', { status: 'preview', gaTarget: 'H2 2026' })).toMatch(/preview \(general availability expected H2 2026\)/);
+    expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(
+      /^X is deprecated: it may be closed to new customers\.$/,
+    );
+    expect(lifecycleWarning('X', { status: 'preview', gaTarget: 'H2 2026' })).toMatch(
+      /preview \(general availability expected H2 2026\)/,
+    );
   });
 
   it('formats dates without locale surprises', () => {

@@ -29,7 +29,20 @@ export interface LifecycleLike {
 export function humanDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return iso;
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
   return `${Number(m[3])} ${months[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }
 
@@ -38,7 +51,11 @@ export function humanDate(iso: string): string {
  * available, or undefined for an active one. `successorName` resolves the
  * successor slug when the caller knows it.
  */
-export function lifecycleWarning(name: string, lifecycle: LifecycleLike | undefined, successorName?: string): string | undefined {
+export function lifecycleWarning(
+  name: string,
+  lifecycle: LifecycleLike | undefined,
+  successorName?: string,
+): string | undefined {
   if (!lifecycle) return undefined;
   const when = lifecycle.sunsetDate ? humanDate(lifecycle.sunsetDate) : undefined;
   const successor = successorName ?? lifecycle.successorSlug;
@@ -92,13 +109,24 @@ export interface HeaderLike {
  * there is one) and its headers (Retry-After, X-RateLimit-Limit). `what`
  * names the action ("save the list").
  */
-export function problemMessage(what: string, status: number, body: ProblemLike | undefined, headers?: HeaderLike | null, now?: Date): string {
+export function problemMessage(
+  what: string,
+  status: number,
+  body: ProblemLike | undefined,
+  headers?: HeaderLike | null,
+  now?: Date,
+): string {
   const detail = typeof body?.detail === 'string' && body.detail.trim() ? ` ${body.detail.trim()}` : '';
   if (status === 429) {
     const wait = retryAfterSeconds(headers?.get('retry-after'), now);
     // The limit is the server's configuration: say it only when the answer names it.
-    const limit = /^\d+$/.test(headers?.get('x-ratelimit-limit')?.trim() ?? '') ? Number(headers!.get('x-ratelimit-limit')!.trim()) : undefined;
-    const rule = limit === undefined ? 'The service limits how many changes one address can make per minute.' : `The service allows ${plural(limit, 'change')} per minute from one address.`;
+    const limit = /^\d+$/.test(headers?.get('x-ratelimit-limit')?.trim() ?? '')
+      ? Number(headers!.get('x-ratelimit-limit')!.trim())
+      : undefined;
+    const rule =
+      limit === undefined
+        ? 'The service limits how many changes one address can make per minute.'
+        : `The service allows ${plural(limit, 'change')} per minute from one address.`;
     return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}. ${rule}`;
   }
   if (status === 404) return `Could not ${what}: it was not found.${detail}`;
@@ -106,14 +134,19 @@ export function problemMessage(what: string, status: number, body: ProblemLike |
   if (status === 422 || status === 400) {
     const errors = Array.isArray(body?.errors)
       ? body.errors
-          .map((e: unknown) => (typeof e === 'object' && e && typeof (e as { message?: unknown }).message === 'string' ? (e as { message: string }).message : undefined))
+          .map((e: unknown) =>
+            typeof e === 'object' && e && typeof (e as { message?: unknown }).message === 'string'
+              ? (e as { message: string }).message
+              : undefined,
+          )
           .filter((x): x is string => !!x)
           .slice(0, 5)
       : [];
     const title = typeof body?.title === 'string' ? body.title : 'the request was not accepted';
     return `Could not ${what}: ${title.toLowerCase()}.${detail}${errors.length ? ` (${errors.join('; ')})` : ''}`;
   }
-  if (status >= 500) return `Could not ${what}: the service had a problem (${status}). Please try again in a moment.${detail}`;
+  if (status >= 500)
+    return `Could not ${what}: the service had a problem (${status}). Please try again in a moment.${detail}`;
   return `Could not ${what} (${status}).${detail}`;
 }
 

@@ -13,7 +13,15 @@ const data: GroupingData = {
   services: [
     { id: 'aws-s3', slug: 'aws-s3', name: 'Amazon S3', provider: 'aws', category: 'storage', hasFreeTier: true },
     { id: 'aws-ec2', slug: 'aws-ec2', name: 'Amazon EC2', provider: 'aws', category: 'compute', hasFreeTier: true },
-    { id: 'aws-old', slug: 'aws-old', name: 'Old Thing', provider: 'aws', category: 'compute', hasFreeTier: false, lifecycle: { status: 'retired', sunsetDate: '2024-01-31', successorSlug: 'aws-ec2' } },
+    {
+      id: 'aws-old',
+      slug: 'aws-old',
+      name: 'Old Thing',
+      provider: 'aws',
+      category: 'compute',
+      hasFreeTier: false,
+      lifecycle: { status: 'retired', sunsetDate: '2024-01-31', successorSlug: 'aws-ec2' },
+    },
     { id: 'gcp-gcs', slug: 'gcp-gcs', name: 'Cloud Storage', provider: 'gcp', category: 'storage', hasFreeTier: true },
   ],
 };
@@ -21,8 +29,17 @@ const data: GroupingData = {
 describe('grouping the approved list', () => {
   it('groups by provider then category in catalogue order, names sorted', () => {
     const g = groupList(data, ['gcp-gcs', 'aws-s3', 'aws-old', 'aws-ec2']);
-    expect(g.providers.map((p) => [p.id, p.count, p.categories.map((c) => [c.id, c.services.map((s) => s.service.id)])])).toEqual([
-      ['aws', 3, [['compute', ['aws-ec2', 'aws-old']], ['storage', ['aws-s3']]]],
+    expect(
+      g.providers.map((p) => [p.id, p.count, p.categories.map((c) => [c.id, c.services.map((s) => s.service.id)])]),
+    ).toEqual([
+      [
+        'aws',
+        3,
+        [
+          ['compute', ['aws-ec2', 'aws-old']],
+          ['storage', ['aws-s3']],
+        ],
+      ],
       ['gcp', 1, [['storage', ['gcp-gcs']]]],
     ]);
     expect(g.total).toBe(4);
@@ -30,7 +47,15 @@ describe('grouping the approved list', () => {
 
   it('warns about services that are not active, naming the successor', () => {
     const g = groupList(data, ['aws-old']);
-    expect(g.warnings).toEqual([{ id: 'aws-old', name: 'Old Thing', slug: 'aws-old', status: 'retired', text: 'Old Thing was retired on 31 January 2024 and can no longer be used. Plan a move to Amazon EC2.' }]);
+    expect(g.warnings).toEqual([
+      {
+        id: 'aws-old',
+        name: 'Old Thing',
+        slug: 'aws-old',
+        status: 'retired',
+        text: 'Old Thing was retired on 31 January 2024 and can no longer be used. Plan a move to Amazon EC2.',
+      },
+    ]);
     expect(g.providers[0]!.categories[0]!.services[0]!.warning).toBe(g.warnings[0]!.text);
   });
 
@@ -42,7 +67,24 @@ describe('grouping the approved list', () => {
   });
 
   it('gives the known catalogue ids in list order, once each (a slug resolves to its id)', () => {
-    const sluggish: GroupingData = { ...data, services: [...data.services, { id: 'gcp-run', slug: 'cloud-run', name: 'Cloud Run', provider: 'gcp', category: 'compute', hasFreeTier: true }] };
-    expect(groupList(sluggish, ['gcp-gcs', 'stale-id', 'cloud-run', 'aws-s3', 'gcp-run']).knownIds).toEqual(['gcp-gcs', 'gcp-run', 'aws-s3']);
+    const sluggish: GroupingData = {
+      ...data,
+      services: [
+        ...data.services,
+        {
+          id: 'gcp-run',
+          slug: 'cloud-run',
+          name: 'Cloud Run',
+          provider: 'gcp',
+          category: 'compute',
+          hasFreeTier: true,
+        },
+      ],
+    };
+    expect(groupList(sluggish, ['gcp-gcs', 'stale-id', 'cloud-run', 'aws-s3', 'gcp-run']).knownIds).toEqual([
+      'gcp-gcs',
+      'gcp-run',
+      'aws-s3',
+    ]);
   });
 });

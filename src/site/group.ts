@@ -28,7 +28,12 @@ export interface ListedService {
 }
 
 export interface GroupedList {
-  providers: { id: string; name: string; count: number; categories: { id: string; name: string; services: ListedService[] }[] }[];
+  providers: {
+    id: string;
+    name: string;
+    count: number;
+    categories: { id: string; name: string; services: ListedService[] }[];
+  }[];
   warnings: { id: string; name: string; slug: string; status: string; text: string }[];
   unknownIds: string[];
   /** The catalogue ids of the listed services it knows, in list order, once each: what exports and requests send. */
@@ -61,14 +66,28 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
           .filter((s) => s.category === cat)
           .sort((a, b) => a.name.localeCompare(b.name, 'en'))
           .map((service) => {
-            const successor = service.lifecycle?.successorSlug ? bySlug.get(service.lifecycle.successorSlug) : undefined;
+            const successor = service.lifecycle?.successorSlug
+              ? bySlug.get(service.lifecycle.successorSlug)
+              : undefined;
             const warning = lifecycleWarning(service.name, service.lifecycle, successor?.name);
-            if (warning) warnings.push({ id: service.id, name: service.name, slug: service.slug, status: service.lifecycle!.status, text: warning });
+            if (warning)
+              warnings.push({
+                id: service.id,
+                name: service.name,
+                slug: service.slug,
+                status: service.lifecycle!.status,
+                text: warning,
+              });
             return warning ? { service, warning } : { service };
           }),
       }))
       .filter((c) => c.services.length);
-    providers.push({ id: provider, name: data.providers.find((p) => p.id === provider)?.name ?? provider, count: mine.length, categories });
+    providers.push({
+      id: provider,
+      name: data.providers.find((p) => p.id === provider)?.name ?? provider,
+      count: mine.length,
+      categories,
+    });
   }
   return { providers, warnings, unknownIds, knownIds: [...new Set(known.map((s) => s.id))], total: known.length };
 }

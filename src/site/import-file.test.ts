@@ -20,7 +20,9 @@ describe('reading an imported file', () => {
 
   it('turns JSON pointers into words', () => {
     expect(pointerInWords('')).toBe('the document');
-    expect(pointerInWords('/providers/0/categories/1/services/22/status')).toBe('“providers” → 1st item → “categories” → 2nd item → “services” → 23rd item → “status”');
+    expect(pointerInWords('/providers/0/categories/1/services/22/status')).toBe(
+      '“providers” → 1st item → “categories” → 2nd item → “services” → 23rd item → “status”',
+    );
     expect(pointerInWords('/a~1b/11')).toBe('“a/b” → 12th item');
   });
 

@@ -10,7 +10,11 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export type ParsedFile = { ok: true; value: unknown } | { ok: false; message: string };
 
 export function parseImportText(name: string, size: number, text: string): ParsedFile {
-  if (size > MAX_IMPORT_BYTES) return { ok: false, message: `“${name}” is ${(size / 1024 / 1024).toFixed(1)} MB; a service list file is at most 5 MB.` };
+  if (size > MAX_IMPORT_BYTES)
+    return {
+      ok: false,
+      message: `“${name}” is ${(size / 1024 / 1024).toFixed(1)} MB; a service list file is at most 5 MB.`,
+    };
   if (!text.trim()) return { ok: false, message: `“${name}” is empty.` };
   try {
     return { ok: true, value: parseJson(text) };
@@ -21,7 +25,10 @@ export function parseImportText(name: string, size: number, text: string): Parse
       const upTo = text.slice(0, Number(where[1]));
       place = ` (line ${upTo.split('\n').length})`;
     }
-    return { ok: false, message: `“${name}” is not valid JSON${place}. Is it a service list file exported from this site or another tool?` };
+    return {
+      ok: false,
+      message: `“${name}” is not valid JSON${place}. Is it a service list file exported from this site or another tool?`,
+    };
   }
 }
 
@@ -44,6 +51,7 @@ export function pointerInWords(pointer: string): string {
 /** Schema errors as sentences, at most `limit` of them, with how many more there are. */
 export function schemaErrorLines(errors: readonly { pointer: string; message: string }[], limit = 10): string[] {
   const lines = errors.slice(0, limit).map((e) => `${pointerInWords(e.pointer)}: ${e.message}.`);
-  if (errors.length > limit) lines.push(`…and ${errors.length - limit} more problem${errors.length - limit === 1 ? '' : 's'}.`);
+  if (errors.length > limit)
+    lines.push(`…and ${errors.length - limit} more problem${errors.length - limit === 1 ? '' : 's'}.`);
   return lines;
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addIds, compactBody, DEFAULT_LIST_NAME, emptyList, fileStem, MAX_LIST_IDS, parseStoredList, removeIds, serializeList, toggleId } from './list-state.ts';
+import {
+  addIds,
+  compactBody,
+  DEFAULT_LIST_NAME,
+  emptyList,
+  fileStem,
+  MAX_LIST_IDS,
+  parseStoredList,
+  removeIds,
+  serializeList,
+  toggleId,
+} from './list-state.ts';
 
 describe('stored approved list', () => {
   it('round-trips through storage', () => {
@@ -35,10 +46,19 @@ describe('stored approved list', () => {
   });
 
   it('builds the compact body the API takes', () => {
-    expect(compactBody({ name: ' ', description: '  ', ids: ['aws-s3'] }, ['aws-s3'])).toEqual({ name: DEFAULT_LIST_NAME, approvedServiceIds: ['aws-s3'] });
-    expect(compactBody({ name: 'P', description: ' d ', ids: [] }, [])).toEqual({ name: 'P', description: 'd', approvedServiceIds: [] });
+    expect(compactBody({ name: ' ', description: '  ', ids: ['aws-s3'] }, ['aws-s3'])).toEqual({
+      name: DEFAULT_LIST_NAME,
+      approvedServiceIds: ['aws-s3'],
+    });
+    expect(compactBody({ name: 'P', description: ' d ', ids: [] }, [])).toEqual({
+      name: 'P',
+      description: 'd',
+      approvedServiceIds: [],
+    });
     // Only the ids the catalogue knows are sent.
-    expect(compactBody({ name: 'P', description: '', ids: ['aws-s3', 'aws-gone'] }, ['aws-s3']).approvedServiceIds).toEqual(['aws-s3']);
+    expect(
+      compactBody({ name: 'P', description: '', ids: ['aws-s3', 'aws-gone'] }, ['aws-s3']).approvedServiceIds,
+    ).toEqual(['aws-s3']);
   });
 
   it('makes file names from list names', () => {

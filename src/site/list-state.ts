@@ -31,7 +31,9 @@ export function parseStoredList(raw: string | null | undefined): ApprovedListSta
   }
   if (typeof value !== 'object' || value === null) return emptyList();
   const v = value as Record<string, unknown>;
-  const ids = Array.isArray(v.ids) ? v.ids.filter((x): x is string => typeof x === 'string' && idPattern.test(x) && x.length <= 100) : [];
+  const ids = Array.isArray(v.ids)
+    ? v.ids.filter((x): x is string => typeof x === 'string' && idPattern.test(x) && x.length <= 100)
+    : [];
   return {
     name: typeof v.name === 'string' && v.name.trim() ? v.name.slice(0, 200) : DEFAULT_LIST_NAME,
     description: typeof v.description === 'string' ? v.description.slice(0, 2000) : '',
@@ -64,7 +66,10 @@ export const toggleId = (state: ApprovedListState, id: string): ApprovedListStat
  * the endpoints answer 422 for any other id, so a stale id in the browser's
  * list (a service since removed, an old shared list) must not be sent.
  */
-export function compactBody(state: ApprovedListState, knownIds: readonly string[]): { name: string; description?: string; approvedServiceIds: string[] } {
+export function compactBody(
+  state: ApprovedListState,
+  knownIds: readonly string[],
+): { name: string; description?: string; approvedServiceIds: string[] } {
   const name = state.name.trim() || DEFAULT_LIST_NAME;
   const description = state.description.trim();
   return { name, ...(description ? { description } : {}), approvedServiceIds: [...knownIds] };

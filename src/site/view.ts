@@ -46,7 +46,9 @@ export function serviceRow(catalogue: Catalogue, s: ServiceEntry): ServiceRow {
     lifecycle: s.lifecycle?.status ?? 'active',
     ...(warning ? { warning } : {}),
     icon: serviceIconPath(s.id),
-    text: [...new Set(words([s.id, s.shortName, ...s.keywords, ...s.subServices.map((x) => x.name)].join(' ')))].join(' '),
+    text: [...new Set(words([s.id, s.shortName, ...s.keywords, ...s.subServices.map((x) => x.name)].join(' ')))].join(
+      ' ',
+    ),
   };
 }
 
@@ -54,7 +56,10 @@ export const rowsOf = (catalogue: Catalogue, services: readonly ServiceEntry[]):
   [...services].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((s) => serviceRow(catalogue, s));
 
 /** Counts per facet value, for filter labels. */
-export function facetCounts(rows: readonly ServiceRow[], key: 'provider' | 'category' | 'lifecycle'): Map<string, number> {
+export function facetCounts(
+  rows: readonly ServiceRow[],
+  key: 'provider' | 'category' | 'lifecycle',
+): Map<string, number> {
   const m = new Map<string, number>();
   for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + 1);
   return m;

@@ -38,7 +38,10 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   const cases: [string, () => unknown][] = [
     ['Interchange export (exportServiceList)', () => exportServiceList(catalogue, ids, { name: 'Benchmark' }, options)],
     ['Interchange validation (validateServiceList)', () => validateServiceList(doc, schemaUrl)],
-    ['Markdown export (renderMarkdown)', () => renderMarkdown(catalogue, { name: 'Benchmark', approvedServiceIds: ids }, { today: '2026-05-15' })],
+    [
+      'Markdown export (renderMarkdown)',
+      () => renderMarkdown(catalogue, { name: 'Benchmark', approvedServiceIds: ids }, { today: '2026-05-15' }),
+    ],
   ];
   const rows = cases.map(([label, run]) => {
     const { median, p99 } = measure(run);

@@ -20,9 +20,14 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   const rows: string[] = [];
   for (const target of policyTargets) {
     const ids = catalogue.services.filter((s) => s.provider === target).map((s) => s.id);
-    const sizes: [string, string[]][] = [['1', ids.slice(0, 1)], ['100', ids.slice(0, 100)], [`all (${ids.length})`, ids]];
+    const sizes: [string, string[]][] = [
+      ['1', ids.slice(0, 1)],
+      ['100', ids.slice(0, 100)],
+      [`all (${ids.length})`, ids],
+    ];
     for (const [label, approved] of sizes) {
-      const run = () => generatePolicy(target as PolicyTarget, catalogue, approved, { today: '2026-05-15', listName: 'Benchmark' });
+      const run = () =>
+        generatePolicy(target as PolicyTarget, catalogue, approved, { today: '2026-05-15', listName: 'Benchmark' });
       for (let i = 0; i < WARMUP; i++) run();
       const times: number[] = [];
       let kind = '';
@@ -35,7 +40,11 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
       const median = percentile(times, 50);
       const p99 = percentile(times, 99);
       // The verdict reads the median: p99 on a shared machine mostly measures garbage collection and neighbours.
-      const verdict = label.startsWith('all') ? (median < TARGET_MS ? 'median within target' : `median over the ${TARGET_MS} ms target`) : '';
+      const verdict = label.startsWith('all')
+        ? median < TARGET_MS
+          ? 'median within target'
+          : `median over the ${TARGET_MS} ms target`
+        : '';
       rows.push(`| ${target} | ${label} | ${kind} | ${median.toFixed(3)} | ${p99.toFixed(3)} | ${verdict} |`);
     }
   }

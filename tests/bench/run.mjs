@@ -18,12 +18,20 @@ const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Nu
 const buildLimit = Number(process.env.BENCH_BUILD_LIMIT ?? 10000); // larger sizes are built only if BENCH_BUILD_LIMIT allows
 const duration = process.env.BENCH_SECONDS ?? '5';
 const lines = [];
-const say = (s = '') => { lines.push(s); console.log(s); };
+const say = (s = '') => {
+  lines.push(s);
+  console.log(s);
+};
 
 function ensureTools() {
-  const missing = ['wrk', 'nginx'].filter((t) => spawnSync('sh', ['-c', `command -v ${t} || test -x /usr/sbin/${t}`]).status !== 0);
+  const missing = ['wrk', 'nginx'].filter(
+    (t) => spawnSync('sh', ['-c', `command -v ${t} || test -x /usr/sbin/${t}`]).status !== 0,
+  );
   if (missing.length && process.getuid?.() === 0) {
-    spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => (m === 'nginx' ? 'nginx-light' : m))], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => (m === 'nginx' ? 'nginx-light' : m))], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   return { wrk: spawnSync('sh', ['-c', 'command -v wrk']).status === 0, nginx: existsSync('/usr/sbin/nginx') };
 }
@@ -34,7 +42,8 @@ function timed(cmd, args, cwd) {
   const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = (performance.now() - t0) / 1000;
   const peakKb = Number(r.stderr.trim().split('\n').pop());
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${r.stdout.slice(-2000)}\n${r.stderr.slice(-2000)}`);
   return { seconds, peakMb: peakKb / 1024 };
 }
 
@@ -42,7 +51,14 @@ async function startServer(dir) {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['src/server/start.mjs'], {
     cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-data-')), MONGODB_URI: '', RATE_LIMIT_POINTS: '100000' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-data-')),
+      MONGODB_URI: '',
+      RATE_LIMIT_POINTS: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -57,13 +73,26 @@ async function startServer(dir) {
   });
   await get(url + '/v1/health').catch(() => get(url + '/v1/providers'));
   const startMs = performance.now() - t0;
-  return { url, startMs, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    startMs,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function get(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode)); }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      })
+      .on('error', reject);
   });
 }
 
@@ -85,7 +114,9 @@ async function latency(base, paths, rounds) {
 }
 
 function wrk(url, connections = 32) {
-  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], { encoding: 'utf8' });
+  const out = execFileSync('wrk', ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', url], {
+    encoding: 'utf8',
+  });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   if (non2xx) throw new Error(`wrk saw ${non2xx} non-2xx responses on ${url}`);
@@ -95,7 +126,9 @@ function wrk(url, connections = 32) {
 async function withNginx(root, fn) {
   const dir = mkdtempSync(join(os.tmpdir(), 'csc-nginx-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
-  writeFileSync(join(dir, 'nginx.conf'), `
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 2;
 pid ${dir}/nginx.pid;
@@ -106,7 +139,8 @@ http {
   default_type application/json;
   sendfile on; tcp_nopush on; keepalive_requests 100000;
   server { listen 127.0.0.1:${port}; root ${root}; etag on; add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *; }
-}`);
+}`,
+  );
   spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
   await new Promise((r) => setTimeout(r, 300));
   try {
@@ -119,12 +153,16 @@ http {
 async function catalogueBench(tools) {
   say('## Catalogue size: build, start, search and prerendered GETs');
   say('');
-  say('| services | build (s) | build peak RSS (MiB) | start to first answer (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) | floor: prerendered GET p99 (ms) | search req/s (c=32) | prerendered req/s, bundled server | same files, nginx | ratio |');
+  say(
+    '| services | build (s) | build peak RSS (MiB) | start to first answer (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) | floor: prerendered GET p99 (ms) | search req/s (c=32) | prerendered req/s, bundled server | same files, nginx | ratio |',
+  );
   say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const builds = [];
   for (const n of sizes) {
     if (n > buildLimit) {
-      say(`| ${n} | not built (BENCH_BUILD_LIMIT=${buildLimit}); see the in-process index row below | | | | | | | | | | |`);
+      say(
+        `| ${n} | not built (BENCH_BUILD_LIMIT=${buildLimit}); see the in-process index row below | | | | | | | | | | |`,
+      );
       continue;
     }
     const dir = syntheticProject(n);
@@ -133,16 +171,31 @@ async function catalogueBench(tools) {
       builds.push({ n, ...build });
       const server = await startServer(dir);
       try {
-        const search = await latency(server.url, ['/v1/services?q=vault', '/v1/services?q=stream%20gateway', '/v1/services?q=pulse&sort=-name'], 600);
-        const filter = await latency(server.url, ['/v1/services?provider=azure&category=storage&page=2&pageSize=20', '/v1/services?lifecycle=deprecated&freeTier=false', '/v1/services?category=analytics&sort=provider&page=3'], 600);
+        const search = await latency(
+          server.url,
+          ['/v1/services?q=vault', '/v1/services?q=stream%20gateway', '/v1/services?q=pulse&sort=-name'],
+          600,
+        );
+        const filter = await latency(
+          server.url,
+          [
+            '/v1/services?provider=azure&category=storage&page=2&pageSize=20',
+            '/v1/services?lifecycle=deprecated&freeTier=false',
+            '/v1/services?category=analytics&sort=provider&page=3',
+          ],
+          600,
+        );
         // The same client and server answering a file from memory: the latency floor of this machine in this run.
         const floor = await latency(server.url, ['/v1/providers'], 600);
         const rps = tools.wrk ? wrk(`${server.url}/v1/services?q=vault&pageSize=20`) : NaN;
         const staticPath = '/v1/providers';
         const ours = tools.wrk ? wrk(server.url + staticPath) : NaN;
-        const theirs = tools.wrk && tools.nginx ? await withNginx(join(dir, 'dist/client'), (u) => wrk(u + staticPath)) : NaN;
+        const theirs =
+          tools.wrk && tools.nginx ? await withNginx(join(dir, 'dist/client'), (u) => wrk(u + staticPath)) : NaN;
         const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-        say(`| ${n} | ${f(build.seconds)} | ${f(build.peakMb, 0)} | ${f(server.startMs, 0)} | ${f(search.p50, 2)} | ${f(search.p99, 2)} | ${f(filter.p99, 2)} | ${f(floor.p99, 2)} | ${f(rps, 0)} | ${f(ours, 0)} | ${f(theirs, 0)} | ${f(ours / theirs, 2)} |`);
+        say(
+          `| ${n} | ${f(build.seconds)} | ${f(build.peakMb, 0)} | ${f(server.startMs, 0)} | ${f(search.p50, 2)} | ${f(search.p99, 2)} | ${f(filter.p99, 2)} | ${f(floor.p99, 2)} | ${f(rps, 0)} | ${f(ours, 0)} | ${f(theirs, 0)} | ${f(ours / theirs, 2)} |`,
+        );
       } finally {
         await server.stop();
       }
@@ -153,7 +206,9 @@ async function catalogueBench(tools) {
   say('');
   if (builds.length >= 2) {
     const [a, b] = [builds[0], builds[builds.length - 1]];
-    say(`Build time grows ${(b.seconds / a.seconds).toFixed(1)}× for ${(b.n / a.n).toFixed(0)}× the services (${a.n} → ${b.n}); peak memory ${(b.peakMb / a.peakMb).toFixed(1)}×.`);
+    say(
+      `Build time grows ${(b.seconds / a.seconds).toFixed(1)}× for ${(b.n / a.n).toFixed(0)}× the services (${a.n} → ${b.n}); peak memory ${(b.peakMb / a.peakMb).toFixed(1)}×.`,
+    );
     say('');
   }
 }
@@ -173,7 +228,10 @@ async function indexBench() {
   say('|---:|---:|---:|---:|---:|');
   for (const n of sizes) {
     const { ServiceEntry } = await import('../../src/core/schemas.ts');
-    const services = syntheticServices(n, categories.map((c) => c.id)).map((s) => ServiceEntry.parse(s));
+    const services = syntheticServices(
+      n,
+      categories.map((c) => c.id),
+    ).map((s) => ServiceEntry.parse(s));
     const t0 = performance.now();
     const catalogue = createCatalogue({ version: 'bench', builtOn: '2026-01-01', providers, categories, services });
     const index = createServiceIndex(catalogue);
@@ -191,14 +249,22 @@ async function indexBench() {
       return ms;
     };
     const search = run([{ q: 'vault' }, { q: 'stream gateway' }, { q: 'pulse', sort: '-name' }]);
-    const filter = run([{ provider: 'azure', category: 'storage', page: '2', pageSize: '20' }, { lifecycle: 'deprecated', freeTier: 'false' }, { category: 'analytics', sort: 'provider', page: '3' }]);
-    say(`| ${n} | ${built.toFixed(0)} | ${pct(search, 50).toFixed(2)} | ${pct(search, 99).toFixed(2)} | ${pct(filter, 99).toFixed(2)} |`);
+    const filter = run([
+      { provider: 'azure', category: 'storage', page: '2', pageSize: '20' },
+      { lifecycle: 'deprecated', freeTier: 'false' },
+      { category: 'analytics', sort: 'provider', page: '3' },
+    ]);
+    say(
+      `| ${n} | ${built.toFixed(0)} | ${pct(search, 50).toFixed(2)} | ${pct(search, 99).toFixed(2)} | ${pct(filter, 99).toFixed(2)} |`,
+    );
   }
   say('');
 }
 
 async function featureBenches() {
-  const files = readdirSync('tests/bench').filter((f) => f.endsWith('.ts') && f !== 'synthetic.ts').sort();
+  const files = readdirSync('tests/bench')
+    .filter((f) => f.endsWith('.ts') && f !== 'synthetic.ts')
+    .sort();
   for (const f of files) {
     const mod = await import(`./${f}`);
     if (typeof mod.bench !== 'function') continue;
@@ -220,9 +286,13 @@ async function featureBenches() {
 const tools = ensureTools();
 say('# Benchmark results');
 say('');
-say(`Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Load generator (wrk ${tools.wrk ? '' : 'missing'}, -t2 -c32 -d${duration}s) and servers share the machine's cores, so absolute figures are noise; compare within a row.`);
+say(
+  `Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Load generator (wrk ${tools.wrk ? '' : 'missing'}, -t2 -c32 -d${duration}s) and servers share the machine's cores, so absolute figures are noise; compare within a row.`,
+);
 say('');
-say('Targets: search/filter/page over 10,000 services p99 < 3 ms and over 100,000 < 20 ms; prerendered GETs ≥ half of nginx; build of 1,000 < 30 s and 10,000 < 5 min with peak memory < 2 GiB; start to first answer < 1 s.');
+say(
+  'Targets: search/filter/page over 10,000 services p99 < 3 ms and over 100,000 < 20 ms; prerendered GETs ≥ half of nginx; build of 1,000 < 30 s and 10,000 < 5 min with peak memory < 2 GiB; start to first answer < 1 s.',
+);
 say('');
 await catalogueBench(tools);
 await indexBench();

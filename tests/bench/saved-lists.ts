@@ -30,9 +30,13 @@ const FETCHES = 20000;
 const TARGET_SAVES = 1000;
 const TARGET_FETCHES = 5000;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(n: number, op: (i: number) => Promise<unknown>): Promise<{ perSecond: number; p50: number; p99: number }> {
+async function measure(
+  n: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<{ perSecond: number; p50: number; p99: number }> {
   const times: number[] = [];
   const start = performance.now();
   for (let i = 0; i < n; i++) {
@@ -51,7 +55,10 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   try {
     const catalogue = syntheticCatalogue({ ...REALISTIC_PROVIDER_SIZES, seed: 7 });
     const ids = catalogue.services.map((s) => s.id);
-    const pick = (i: number) => Array.from({ length: 20 }, (_, k) => ids[(i * 37 + k * 53) % ids.length]!).filter((v, k, a) => a.indexOf(v) === k);
+    const pick = (i: number) =>
+      Array.from({ length: 20 }, (_, k) => ids[(i * 37 + k * 53) % ids.length]!).filter(
+        (v, k, a) => a.indexOf(v) === k,
+      );
     const ctx: FunctionContext = {
       catalogue,
       index: createServiceIndex(catalogue),
@@ -69,7 +76,13 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     const stored: string[] = [];
     const storeSave = await measure(SAVES, async (i) => {
       const createdAt = new Date();
-      const list: SavedListRecord = { id: newListId(), createdAt, expiresAt: listExpiry(createdAt), name: `Bench ${i}`, approvedServiceIds: pick(i) };
+      const list: SavedListRecord = {
+        id: newListId(),
+        createdAt,
+        expiresAt: listExpiry(createdAt),
+        name: `Bench ${i}`,
+        approvedServiceIds: pick(i),
+      };
       await store.saveList(list);
       stored.push(list.id);
     });
@@ -79,7 +92,14 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
 
     const saved: string[] = [];
     const fnSave = await measure(SAVES, async (i) => {
-      const r = await saveList(new Request('http://localhost/v1/lists', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Bench ${i}`, approvedServiceIds: pick(i) }) }), ctx);
+      const r = await saveList(
+        new Request('http://localhost/v1/lists', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Bench ${i}`, approvedServiceIds: pick(i) }),
+        }),
+        ctx,
+      );
       if (r.status !== 201) throw new Error(`POST /v1/lists -> ${r.status} ${await r.text()}`);
       saved.push(((await r.json()) as { id: string }).id);
     });
@@ -90,8 +110,12 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     });
 
     // fsync cost depends on the file system: say which one the numbers come from.
-    const fs = spawnSync('stat', ['-f', '-c', '%T', dataDir], { encoding: 'utf8' }).stdout.trim() || 'unknown file system';
-    const verdict = (perSecond: number, target: number) => (perSecond > target ? `over the ${target.toLocaleString('en')}/s target` : `**under the ${target.toLocaleString('en')}/s target**`);
+    const fs =
+      spawnSync('stat', ['-f', '-c', '%T', dataDir], { encoding: 'utf8' }).stdout.trim() || 'unknown file system';
+    const verdict = (perSecond: number, target: number) =>
+      perSecond > target
+        ? `over the ${target.toLocaleString('en')}/s target`
+        : `**under the ${target.toLocaleString('en')}/s target**`;
     const row = (what: string, n: number, m: { perSecond: number; p50: number; p99: number }, target: number) =>
       `| ${what} | ${n} | ${m.perSecond.toFixed(0)} | ${m.p50.toFixed(3)} | ${m.p99.toFixed(3)} | ${verdict(m.perSecond, target)} |`;
     return {

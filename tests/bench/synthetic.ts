@@ -8,7 +8,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceEntryInput } from '../../src/core/schemas.ts';
 
-const words = ['data', 'stream', 'vault', 'edge', 'graph', 'queue', 'lake', 'pipeline', 'cache', 'mesh', 'insight', 'forge', 'relay', 'shield', 'atlas', 'pulse', 'beacon', 'harbor', 'summit', 'quartz'];
+const words = [
+  'data',
+  'stream',
+  'vault',
+  'edge',
+  'graph',
+  'queue',
+  'lake',
+  'pipeline',
+  'cache',
+  'mesh',
+  'insight',
+  'forge',
+  'relay',
+  'shield',
+  'atlas',
+  'pulse',
+  'beacon',
+  'harbor',
+  'summit',
+  'quartz',
+];
 const nouns = ['Service', 'Engine', 'Manager', 'Studio', 'Gateway', 'Store', 'Hub', 'Monitor', 'Director', 'Fabric'];
 
 export function syntheticServices(n: number, categories: string[]): ServiceEntryInput[] {
@@ -30,12 +51,20 @@ export function syntheticServices(n: number, categories: string[]): ServiceEntry
       category: categories[i % categories.length]!,
       description: `A managed ${w1} ${noun.toLowerCase()} for ${w2} workloads, number ${i}, with automatic scaling and pay-per-use pricing.`,
       vendorDocs:
-        provider === 'aws' ? `https://docs.aws.amazon.com/${id}/` : provider === 'azure' ? `https://learn.microsoft.com/azure/${id}/` : `https://cloud.google.com/${id}/docs`,
+        provider === 'aws'
+          ? `https://docs.aws.amazon.com/${id}/`
+          : provider === 'azure'
+            ? `https://learn.microsoft.com/azure/${id}/`
+            : `https://cloud.google.com/${id}/docs`,
       hasFreeTier: i % 4 === 0,
       keywords: [w1, w2],
       subServices: i % 5 === 0 ? [{ id: `${id}-lite`, name: `${title} Lite`, description: 'A smaller edition.' }] : [],
       identifiers:
-        provider === 'aws' ? { iamPrefixes: [`svc${i}`] } : provider === 'azure' ? { resourceProviders: [`Microsoft.Synthetic${i}`] } : { serviceNames: [`svc${i}.googleapis.com`] },
+        provider === 'aws'
+          ? { iamPrefixes: [`svc${i}`] }
+          : provider === 'azure'
+            ? { resourceProviders: [`Microsoft.Synthetic${i}`] }
+            : { serviceNames: [`svc${i}.googleapis.com`] },
       ...(i % 50 === 7 ? { lifecycle: { status: 'deprecated' as const, note: 'Synthetic deprecation.' } } : {}),
     });
   }
@@ -52,7 +81,9 @@ export function syntheticProject(n: number, root = process.cwd()): string {
   cpSync(join(root, 'content/providers.json'), join(dir, 'content/providers.json'));
   cpSync(join(root, 'content/categories.json'), join(dir, 'content/categories.json'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const categories = (JSON.parse(readFileSync(join(root, 'content/categories.json'), 'utf8')) as { id: string }[]).map((c) => c.id);
+  const categories = (JSON.parse(readFileSync(join(root, 'content/categories.json'), 'utf8')) as { id: string }[]).map(
+    (c) => c.id,
+  );
   for (const p of ['aws', 'azure', 'gcp']) mkdirSync(join(dir, 'content/services', p));
   for (const s of syntheticServices(n, categories)) {
     writeFileSync(join(dir, 'content/services', s.provider, `${s.id}.json`), JSON.stringify(s, null, 2) + '\n');

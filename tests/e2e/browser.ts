@@ -19,7 +19,10 @@ export const PHONE = { width: 360, height: 740 };
 
 export function launch(): Promise<Browser> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }
 
 export interface AxeViolation {
@@ -33,13 +36,26 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
 }
 
 /** Horizontal overflow: how far the page is wider than the viewport (0 when it fits). */
@@ -48,7 +64,9 @@ export const overflowPx = (page: Page): Promise<number> =>
 
 /** Images missing width or height attributes (they shift the layout while loading). */
 export const imagesWithoutDimensions = (page: Page): Promise<string[]> =>
-  page.evaluate(() => [...document.images].filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src));
+  page.evaluate(() =>
+    [...document.images].filter((i) => !i.getAttribute('width') || !i.getAttribute('height')).map((i) => i.src),
+  );
 
 /** Screenshots a page at desktop and phone width into test-artifacts/<name>-{desktop,phone}.png. */
 export async function screenshots(page: Page, name: string): Promise<void> {
@@ -73,8 +91,13 @@ export async function javascriptWeight(page: Page, url: string): Promise<{ gzipp
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
   const external = await Promise.all(bodies);
-  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
-  const gzipped = [...external.map((e) => e.body), ...inline.map((t) => Buffer.from(t))].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''),
+  );
+  const gzipped = [...external.map((e) => e.body), ...inline.map((t) => Buffer.from(t))].reduce(
+    (n, b) => n + gzipSync(b, { level: 9 }).length,
+    0,
+  );
   return { gzipped, files: [...external.map((e) => e.url), ...inline.map((_, i) => `inline #${i + 1}`)] };
 }
 
@@ -84,9 +107,12 @@ export const documentProblems = (page: Page): Promise<string[]> =>
     const problems: string[] = [];
     if (!document.title.trim()) problems.push('no <title>');
     if (!document.documentElement.lang) problems.push('no <html lang>');
-    if (!document.querySelector('meta[name=description]')?.getAttribute('content')) problems.push('no meta description');
-    if (!/width=device-width/.test(document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? '')) problems.push('no responsive viewport meta');
-    if (document.querySelectorAll('h1').length !== 1) problems.push(`${document.querySelectorAll('h1').length} <h1> elements`);
+    if (!document.querySelector('meta[name=description]')?.getAttribute('content'))
+      problems.push('no meta description');
+    if (!/width=device-width/.test(document.querySelector('meta[name=viewport]')?.getAttribute('content') ?? ''))
+      problems.push('no responsive viewport meta');
+    if (document.querySelectorAll('h1').length !== 1)
+      problems.push(`${document.querySelectorAll('h1').length} <h1> elements`);
     if (document.querySelectorAll('main').length !== 1) problems.push('not exactly one <main>');
     return problems;
   });

@@ -21,12 +21,43 @@ import { validateAzurePolicyDefinition } from '../validators/azure-policy.ts';
 import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
 import { lifecycleLabels } from '../../src/site/format.ts';
 import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
-import { CHROMIUM, documentProblems, hasChromium, imagesWithoutDimensions, javascriptWeight, launch, overflowPx, PHONE, DESKTOP, screenshots, seriousViolations, wordsBrokenAcrossLines } from './browser.ts';
+import {
+  CHROMIUM,
+  documentProblems,
+  hasChromium,
+  imagesWithoutDimensions,
+  javascriptWeight,
+  launch,
+  overflowPx,
+  PHONE,
+  DESKTOP,
+  screenshots,
+  seriousViolations,
+  wordsBrokenAcrossLines,
+} from './browser.ts';
 
 /** Every page type scanned and screenshotted; `search` and `shared` are reached by the flows, the rest are known up front. */
-const PAGE_TYPES = ['home', 'service', 'lifecycle', 'listing', 'provider', 'category', 'search', 'compare', 'builder', 'shared', 'api', 'status', 'feedback', 'notFound'] as const;
+const PAGE_TYPES = [
+  'home',
+  'service',
+  'lifecycle',
+  'listing',
+  'provider',
+  'category',
+  'search',
+  'compare',
+  'builder',
+  'shared',
+  'api',
+  'status',
+  'feedback',
+  'notFound',
+] as const;
 
-if (!hasChromium) console.warn(`\n  SKIPPED: browser tests need Chromium at ${CHROMIUM} (npm test installs it with src/scripts/ensure-chromium.sh)\n`);
+if (!hasChromium)
+  console.warn(
+    `\n  SKIPPED: browser tests need Chromium at ${CHROMIUM} (npm test installs it with src/scripts/ensure-chromium.sh)\n`,
+  );
 
 describe.skipIf(!hasChromium)('website in Chromium', () => {
   let server: RunningServer;
@@ -54,10 +85,14 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       if (!stopping) console.error(`The test server exited (${code ?? signal}):\n${server.output()}`);
     });
     data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
-    const aws = data.services.find((s) => s.provider === 'aws' && !s.lifecycle && first(s.equivalents.azure) && first(s.equivalents.gcp))!;
+    const aws = data.services.find(
+      (s) => s.provider === 'aws' && !s.lifecycle && first(s.equivalents.azure) && first(s.equivalents.gcp),
+    )!;
     expect(aws, 'the catalogue has an AWS service with Azure and Google Cloud equivalents').toBeTruthy();
     trio = [aws, byId(first(aws.equivalents.azure)!), byId(first(aws.equivalents.gcp)!)];
-    changing = data.services.find((s) => s.lifecycle && s.lifecycle.status !== 'preview') ?? data.services.find((s) => s.lifecycle)!;
+    changing =
+      data.services.find((s) => s.lifecycle && s.lifecycle.status !== 'preview') ??
+      data.services.find((s) => s.lifecycle)!;
     expect(changing, 'the catalogue has a service with a lifecycle block').toBeTruthy();
     Object.assign(pageTypes, {
       home: '/',
@@ -96,14 +131,19 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     const hit = page.locator('#search-results').getByRole('link', { name: target.name, exact: true });
     await hit.waitFor();
     // Results carry the add button too.
-    await expect(page.locator(`#search-results button[data-list-toggle="${target.id}"]`).isVisible()).resolves.toBe(true);
+    await expect(page.locator(`#search-results button[data-list-toggle="${target.id}"]`).isVisible()).resolves.toBe(
+      true,
+    );
     await hit.click();
     await page.waitForURL(`**/services/${target.slug}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(target.name);
     // The service page: description, docs link, equivalents on the other clouds.
     await expect(page.getByText(target.description).first().isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: new RegExp(`${target.shortName} documentation`) }).getAttribute('href')).toBe(target.vendorDocs);
-    for (const peer of trio.slice(1)) await expect(page.getByRole('link', { name: peer.name, exact: true }).count()).resolves.toBeGreaterThan(0);
+    expect(
+      await page.getByRole('link', { name: new RegExp(`${target.shortName} documentation`) }).getAttribute('href'),
+    ).toBe(target.vendorDocs);
+    for (const peer of trio.slice(1))
+      await expect(page.getByRole('link', { name: peer.name, exact: true }).count()).resolves.toBeGreaterThan(0);
   });
 
   it('filters a listing in place by provider, lifecycle and free tier', async () => {
@@ -114,7 +154,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await page.getByRole('checkbox', { name: /^Google Cloud/ }).check();
     const gcp = data.services.filter((s) => s.provider === 'gcp');
     await expect.poll(() => visible.count()).toBe(gcp.length);
-    expect(new Set(await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.provider)))).toEqual(new Set(['gcp']));
+    expect(new Set(await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.provider)))).toEqual(
+      new Set(['gcp']),
+    );
     expect(page.url()).toContain('provider=gcp');
     await page.getByRole('radio', { name: 'Has a free tier' }).check();
     await expect.poll(() => visible.count()).toBe(gcp.filter((s) => s.hasFreeTier).length);
@@ -139,7 +181,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     const rows = p.locator('[data-service-list] > li');
     const expected = data.services.filter((s) => s.provider === 'aws' && s.category === category);
     await expect(rows.count()).resolves.toBe(expected.length);
-    expect(new Set(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.service)))).toEqual(new Set(expected.map((s) => s.id)));
+    expect(new Set(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.service)))).toEqual(
+      new Set(expected.map((s) => s.id)),
+    );
     // A service page is complete without scripts, and the add button stays hidden (it needs them).
     await p.goto(url(`/services/${changing.slug}`));
     await expect(p.locator('[data-lifecycle-warning]').isVisible()).resolves.toBe(true);
@@ -182,7 +226,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     if (changing.lifecycle!.note) await expect(warning.textContent()).resolves.toContain(changing.lifecycle!.note);
     if (changing.lifecycle!.successorSlug) {
       const successor = byId(changing.lifecycle!.successorSlug);
-      await expect(warning.getByRole('link', { name: successor.name }).getAttribute('href')).resolves.toBe(`/services/${successor.slug}`);
+      await expect(warning.getByRole('link', { name: successor.name }).getAttribute('href')).resolves.toBe(
+        `/services/${successor.slug}`,
+      );
     }
   });
 
@@ -210,7 +256,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect.poll(() => page.locator('[data-list-groups] > section').count()).toBe(3);
     await expect.poll(() => page.locator('[data-list-warnings]').textContent()).toContain(changing.name);
     // Badges use the same words everywhere ("Sunset announced", not "sunset").
-    await expect(page.locator(`[data-listed="${changing.id}"] .badge`).textContent()).resolves.toBe(lifecycleLabels[changing.lifecycle!.status]);
+    await expect(page.locator(`[data-listed="${changing.id}"] .badge`).textContent()).resolves.toBe(
+      lifecycleLabels[changing.lifecycle!.status],
+    );
   });
 
   const download = async (trigger: () => Promise<unknown>) => {
@@ -264,13 +312,16 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     expect(shareUrl).toMatch(/\/lists\/[A-Za-z0-9_-]{22,}$/);
     // "Copy link" confirms visibly: copied, or (no clipboard permission here) the text selected for a manual copy.
     await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect.poll(() => page.locator('[data-copy-result]').textContent()).toMatch(/^(Link copied\.|The link is selected)/);
+    await expect
+      .poll(() => page.locator('[data-copy-result]').textContent())
+      .toMatch(/^(Link copied\.|The link is selected)/);
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();
     // The link names the configured public URL; open the same path on the test server.
     await p.goto(url(new URL(shareUrl).pathname));
     await expect(p.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Platform team approved services');
-    for (const s of trio) await expect(p.getByRole('link', { name: s.name, exact: true }).count()).resolves.toBeGreaterThan(0);
+    for (const s of trio)
+      await expect(p.getByRole('link', { name: s.name, exact: true }).count()).resolves.toBeGreaterThan(0);
     await expect(p.locator('[data-lifecycle-warning]').textContent()).resolves.toContain(changing.name);
     await expect(headerCount(p)).resolves.toBe(0);
     // Someone else's list: "My list" is not marked as the current page.
@@ -284,7 +335,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
   it('explains an unknown or expired shared list', async () => {
     const r = await page.goto(url('/lists/AAAAAAAAAAAAAAAAAAAAAA'));
     expect(r!.status()).toBe(404);
-    await expect(page.locator('[data-list-error]').textContent()).resolves.toMatch(/does not exist or has expired.*90 days/);
+    await expect(page.locator('[data-list-error]').textContent()).resolves.toMatch(
+      /does not exist or has expired.*90 days/,
+    );
   });
 
   it('answers an unknown page with the site 404 page', async () => {
@@ -299,17 +352,29 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await p.goto(url('/list'));
     await p.locator('[data-list-groups]').getByText('Your list is empty').waitFor();
     const input = p.locator('input[data-import-file]');
-    await input.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"version": "2", ') });
+    await input.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"version": "2", '),
+    });
     await expect.poll(() => p.locator('[data-import-result]').textContent()).toContain('is not valid JSON');
     const invalid = JSON.parse(exportedFile);
     invalid.version = '2.0';
     delete invalid.metadata.lastUpdated;
-    await input.setInputFiles({ name: 'invalid.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(invalid)) });
+    await input.setInputFiles({
+      name: 'invalid.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(invalid)),
+    });
     const result = p.locator('[data-import-result]');
     await result.getByText('is not a valid service list').waitFor();
     await expect(result.textContent()).resolves.toMatch(/“metadata” → “lastUpdated”: "lastUpdated" is required/);
     await expect(result.textContent()).resolves.toMatch(/“version”: must be a v1 version/);
-    await input.setInputFiles({ name: 'approved.json', mimeType: 'application/json', buffer: Buffer.from(exportedFile) });
+    await input.setInputFiles({
+      name: 'approved.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exportedFile),
+    });
     await p.locator('button[data-import-mode="replace"]').click();
     await expect.poll(() => headerCount(p)).toBe(4);
     await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
@@ -347,7 +412,10 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     const p = await fresh.newPage();
     // A list stored before the service left the catalogue (or imported from an old shared list).
     await p.goto(url('/list'));
-    await p.evaluate(([key, value]) => localStorage.setItem(key!, value!), [LIST_STORAGE_KEY, JSON.stringify({ name: 'Stale list', description: '', ids: [known.id, stale] })]);
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Stale list', description: '', ids: [known.id, stale] })],
+    );
     await p.reload();
     await expect.poll(() => p.locator('[data-unknown-ids]').textContent()).toContain(stale);
     // The policy is generated from the known service (no 422) and names the one left out.
@@ -357,10 +425,17 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(result.textContent()).resolves.toContain('1 service of this cloud allowed.');
     await expect(result.textContent()).resolves.toContain(`Left out, not in this catalogue: ${stale}.`);
     // The JSON download holds and counts only the known service.
-    const [d] = await Promise.all([p.waitForEvent('download'), p.getByRole('button', { name: 'Download service list (JSON)' }).click()]);
+    const [d] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: 'Download service list (JSON)' }).click(),
+    ]);
     const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
-    expect(doc.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services.map((x: any) => x.id)))).toEqual([known.id]);
-    await expect.poll(() => p.locator('[data-export-result]').textContent()).toMatch(new RegExp(`\\(1 service\\)\\. Left out, not in this catalogue: ${stale}\\.`));
+    expect(
+      doc.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services.map((x: any) => x.id))),
+    ).toEqual([known.id]);
+    await expect
+      .poll(() => p.locator('[data-export-result]').textContent())
+      .toMatch(new RegExp(`\\(1 service\\)\\. Left out, not in this catalogue: ${stale}\\.`));
     await fresh.close();
   });
 
@@ -383,18 +458,24 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     }
     expect(message).toMatch(/Too many requests: you can send your feedback again in about \d+ (second|minute)s?/);
     // The limit named is the server's (X-RateLimit-Limit), as /v1/status reports it, not a number written into the page.
-    const status = (await (await fetch(url('/v1/status'))).json()) as { components: { rateLimiter: { limit: number } } };
+    const status = (await (await fetch(url('/v1/status'))).json()) as {
+      components: { rateLimiter: { limit: number } };
+    };
     expect(message).toContain(`allows ${status.components.rateLimiter.limit} changes per minute`);
   });
 
   it('shows the current status and its history', async () => {
     await page.goto(url('/status'));
-    await expect.poll(() => page.locator('[data-status-current]').textContent()).toMatch(/Overall: (Operational|Degraded|Down)/);
+    await expect
+      .poll(() => page.locator('[data-status-current]').textContent())
+      .toMatch(/Overall: (Operational|Degraded|Down)/);
     await expect.poll(() => page.locator('[data-status-history] tbody tr').count()).toBeGreaterThan(0);
   });
 
   it('renders the API reference from the OpenAPI document', async () => {
-    const doc = (await (await fetch(url('/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(url('/v1/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await page.goto(url('/api'));
     const rendered = await page.locator('article h3 code').allTextContents();
     const expected = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(() => path));
@@ -416,14 +497,18 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     expect(many, 'the catalogue has a service with two identifiers of one kind').toBeTruthy();
     const values = kinds.map((k) => many!.identifiers[k]).find((v) => (v?.length ?? 0) >= 2)!;
     await page.goto(url(`/services/${many!.slug}`));
-    await expect(page.locator('[data-identifiers]').allTextContents()).resolves.toContainEqual(expect.stringContaining(values.join(', ')));
+    await expect(page.locator('[data-identifiers]').allTextContents()).resolves.toContainEqual(
+      expect.stringContaining(values.join(', ')),
+    );
     // The service page's lifecycle heading and the home search results use the badge's words.
     const label = lifecycleLabels[changing.lifecycle!.status];
     await page.goto(url(`/services/${changing.slug}`));
     await expect(page.locator('[data-lifecycle-warning] h2').textContent()).resolves.toBe(`Lifecycle: ${label}`);
     await page.goto(url('/'));
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(changing.name);
-    const badge = page.locator('#search-results li', { has: page.locator(`button[data-list-toggle="${changing.id}"]`) }).locator('.badge');
+    const badge = page
+      .locator('#search-results li', { has: page.locator(`button[data-list-toggle="${changing.id}"]`) })
+      .locator('.badge');
     await expect.poll(() => badge.first().textContent()).toBe(label);
   });
 
@@ -442,8 +527,14 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       await expect(wordsBrokenAcrossLines(page, 'th, .badge')).resolves.toEqual([]);
       await page.goto(url(pageTypes.compare!));
       await expect(wordsBrokenAcrossLines(page, 'thead th, .badge')).resolves.toEqual([]);
-      const corner = await page.locator('table.compare thead td').first().evaluate((e) => e.getBoundingClientRect().width);
-      const rowName = await page.locator('table.compare tbody th').first().evaluate((e) => e.getBoundingClientRect().width);
+      const corner = await page
+        .locator('table.compare thead td')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+      const rowName = await page
+        .locator('table.compare tbody th')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
       expect(corner).toBeLessThan(12 * 16);
       expect(corner).toBeCloseTo(rowName, 0);
     } finally {
@@ -467,7 +558,8 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
           const over = await overflowPx(page);
           if (over > 0) failures.push(`${scheme} ${viewport.width}px: ${over}px horizontal overflow`);
           for (const src of await imagesWithoutDimensions(page)) failures.push(`image without width/height ${src}`);
-          if (viewport === DESKTOP && scheme === 'light') for (const p of await documentProblems(page)) failures.push(p);
+          if (viewport === DESKTOP && scheme === 'light')
+            for (const p of await documentProblems(page)) failures.push(p);
           if (process.env.E2E_TIMINGS) console.log(`axe ${type} ${scheme} ${viewport.width}: ${Date.now() - t0} ms`);
         }
         await screenshots(page, scheme === 'light' ? type : `${type}-dark`);
@@ -484,7 +576,11 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       page.evaluate(() => {
         const e = document.activeElement as HTMLElement | null;
         const style = e ? getComputedStyle(e) : undefined;
-        return { text: e?.textContent?.trim() ?? '', href: e?.getAttribute('href') ?? '', outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '' };
+        return {
+          text: e?.textContent?.trim() ?? '',
+          href: e?.getAttribute('href') ?? '',
+          outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '',
+        };
       });
     const visibleRing = /^(solid|dashed|dotted|double|auto) ([2-9]|\d\d)/;
     await page.keyboard.press('Tab');

@@ -19,13 +19,20 @@ export async function send(url: string, init: RequestInit = {}): Promise<Answer>
 }
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
-  send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  send(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** Asserts the RFC 9457 layout; returns the body. */
 export function expectProblem(a: Answer, status: number): any {
   if (a.status !== status || !a.headers.get('content-type')?.startsWith('application/problem+json')) {
-    throw new Error(`expected a ${status} problem, got ${a.status} ${a.headers.get('content-type')}: ${a.text.slice(0, 300)}`);
+    throw new Error(
+      `expected a ${status} problem, got ${a.status} ${a.headers.get('content-type')}: ${a.text.slice(0, 300)}`,
+    );
   }
-  if (a.json?.status !== status || typeof a.json.type !== 'string' || typeof a.json.title !== 'string') throw new Error(`not a problem body: ${a.text.slice(0, 300)}`);
+  if (a.json?.status !== status || typeof a.json.type !== 'string' || typeof a.json.title !== 'string')
+    throw new Error(`not a problem body: ${a.text.slice(0, 300)}`);
   return a.json;
 }

@@ -18,7 +18,10 @@ export interface RunningServer {
   output(): string;
 }
 
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'csc-test-'));
   const child = spawn(process.execPath, ['src/server/start.mjs'], {
     cwd: process.cwd(),

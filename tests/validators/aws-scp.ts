@@ -56,9 +56,13 @@ function stringOrList(value: unknown, where: string, check: RegExp, problems: st
 export function validateScp(doc: unknown, opts: { text?: string; limit?: number } = {}): string[] {
   const problems: string[] = [];
   if (!isObject(doc)) return ['policy is not a JSON object'];
-  for (const k of Object.keys(doc)) if (!['Version', 'Id', 'Statement'].includes(k)) problems.push(`top-level key ${k} is not in the IAM policy grammar`);
-  if (doc.Version !== '2012-10-17' && doc.Version !== '2008-10-17') problems.push(`Version ${JSON.stringify(doc.Version)}`);
-  if ('Id' in doc && (typeof doc.Id !== 'string' || !doc.Id || /[\u0000-\u001f]/.test(doc.Id))) problems.push('Id must be a non-empty string without control characters');
+  for (const k of Object.keys(doc))
+    if (!['Version', 'Id', 'Statement'].includes(k))
+      problems.push(`top-level key ${k} is not in the IAM policy grammar`);
+  if (doc.Version !== '2012-10-17' && doc.Version !== '2008-10-17')
+    problems.push(`Version ${JSON.stringify(doc.Version)}`);
+  if ('Id' in doc && (typeof doc.Id !== 'string' || !doc.Id || /[\u0000-\u001f]/.test(doc.Id)))
+    problems.push('Id must be a non-empty string without control characters');
   const statements = Array.isArray(doc.Statement) ? doc.Statement : isObject(doc.Statement) ? [doc.Statement] : null;
   if (!statements || !statements.length) problems.push('Statement missing or empty');
   const sids = new Set<string>();
@@ -67,15 +71,16 @@ export function validateScp(doc: unknown, opts: { text?: string; limit?: number 
     if (!isObject(s)) return void problems.push(`${at} is not an object`);
     for (const k of Object.keys(s)) if (!STATEMENT_KEYS.has(k)) problems.push(`${at}.${k} is not supported in SCPs`);
     if ('Sid' in s) {
-      if (typeof s.Sid !== 'string' || !/^[A-Za-z0-9]*$/.test(s.Sid)) problems.push(`${at}.Sid ${JSON.stringify(s.Sid)} is not alphanumeric`);
+      if (typeof s.Sid !== 'string' || !/^[A-Za-z0-9]*$/.test(s.Sid))
+        problems.push(`${at}.Sid ${JSON.stringify(s.Sid)} is not alphanumeric`);
       else if (sids.has(s.Sid)) problems.push(`${at}.Sid repeats`);
       else sids.add(s.Sid);
     }
     if (s.Effect !== 'Allow' && s.Effect !== 'Deny') problems.push(`${at}.Effect ${JSON.stringify(s.Effect)}`);
-    if (('Action' in s) === ('NotAction' in s)) problems.push(`${at} needs exactly one of Action and NotAction`);
+    if ('Action' in s === 'NotAction' in s) problems.push(`${at} needs exactly one of Action and NotAction`);
     if ('Action' in s) stringOrList(s.Action, `${at}.Action`, ACTION, problems);
     if ('NotAction' in s) stringOrList(s.NotAction, `${at}.NotAction`, ACTION, problems);
-    if (('Resource' in s) === ('NotResource' in s)) problems.push(`${at} needs exactly one of Resource and NotResource`);
+    if ('Resource' in s === 'NotResource' in s) problems.push(`${at} needs exactly one of Resource and NotResource`);
     if ('Resource' in s) stringOrList(s.Resource, `${at}.Resource`, RESOURCE, problems);
     if ('NotResource' in s) stringOrList(s.NotResource, `${at}.NotResource`, RESOURCE, problems);
     if ('Condition' in s && !isObject(s.Condition)) problems.push(`${at}.Condition is not an object`);

@@ -4,14 +4,26 @@ import { awsCountedCharacters, validateScp } from './aws-scp.ts';
 import { validateAzurePolicyDefinition } from './azure-policy.ts';
 import { validateGcpPolicy } from './gcp-org-policy.ts';
 
-const scp = { Version: '2012-10-17', Id: 'x', Statement: [{ Sid: 'A1', Effect: 'Deny', NotAction: ['s3:*', 'iam:*'], Resource: '*' }] };
+const scp = {
+  Version: '2012-10-17',
+  Id: 'x',
+  Statement: [{ Sid: 'A1', Effect: 'Deny', NotAction: ['s3:*', 'iam:*'], Resource: '*' }],
+};
 const azure = {
   properties: {
-    displayName: 'x', mode: 'all', parameters: { effect: { type: 'String', allowedValues: ['Audit', 'Deny'], defaultValue: 'Deny' } },
-    policyRule: { if: { allOf: [{ field: 'type', notLike: 'Microsoft.Storage/*' }] }, then: { effect: "[parameters('effect')]" } },
+    displayName: 'x',
+    mode: 'all',
+    parameters: { effect: { type: 'String', allowedValues: ['Audit', 'Deny'], defaultValue: 'Deny' } },
+    policyRule: {
+      if: { allOf: [{ field: 'type', notLike: 'Microsoft.Storage/*' }] },
+      then: { effect: "[parameters('effect')]" },
+    },
   },
 };
-const gcp = { name: 'organizations/123/policies/gcp.restrictServiceUsage', spec: { rules: [{ values: { allowedValues: ['storage.googleapis.com'] } }] } };
+const gcp = {
+  name: 'organizations/123/policies/gcp.restrictServiceUsage',
+  spec: { rules: [{ values: { allowedValues: ['storage.googleapis.com'] } }] },
+};
 const withProps = (p: Record<string, unknown>) => ({ properties: { ...azure.properties, ...p } });
 const withRule = (rule: unknown) => withProps({ policyRule: rule });
 
@@ -34,7 +46,13 @@ describe('grammar validators', () => {
     ['a wildcard in the prefix', { ...scp, Statement: [{ ...scp.Statement[0], NotAction: ['s3*:*'] }] }],
     ['a Principal', { ...scp, Statement: [{ ...scp.Statement[0], Principal: '*' }] }],
     ['no Resource', { ...scp, Statement: [{ Effect: 'Deny', NotAction: ['s3:*'] }] }],
-    ['over the size quota', { ...scp, Statement: [{ ...scp.Statement[0], NotAction: Array.from({ length: 900 }, (_, i) => `service${i}:*`) }] }],
+    [
+      'over the size quota',
+      {
+        ...scp,
+        Statement: [{ ...scp.Statement[0], NotAction: Array.from({ length: 900 }, (_, i) => `service${i}:*`) }],
+      },
+    ],
   ])('SCP: reject %s', (_label, doc) => expect(validateScp(doc)).not.toEqual([]));
 
   it.each([
@@ -45,7 +63,10 @@ describe('grammar validators', () => {
     ['an unknown operator', withRule({ if: { field: 'type', startsWith: 'x' }, then: { effect: 'deny' } })],
     ['an unknown effect', withRule({ if: { field: 'type', notLike: 'x/*' }, then: { effect: 'block' } })],
     ['an empty allOf', withRule({ if: { allOf: [] }, then: { effect: 'deny' } })],
-    ['an undeclared parameter', withRule({ if: { field: 'type', notLike: 'x/*' }, then: { effect: "[parameters('other')]" } })],
+    [
+      'an undeclared parameter',
+      withRule({ if: { field: 'type', notLike: 'x/*' }, then: { effect: "[parameters('other')]" } }),
+    ],
     ['a bad name', { ...azure, name: 'a/b' }],
     ['mode Indexed', withProps({ mode: 'Indexed' })],
   ])('Azure: reject %s', (_label, doc) => expect(validateAzurePolicyDefinition(doc)).not.toEqual([]));

@@ -14,8 +14,16 @@ describe('generateAwsScp', () => {
     const r = generateAwsScp(catalogue, [s.id, 'azure-svc-0000'], { today, listName: 'Team A – prod' });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(validateScp(r.document)).toEqual([]);
-    const expected = [...AWS_ESSENTIAL_IAM_PREFIXES, ...s.identifiers.iamPrefixes!, ...s.subServices.flatMap((x) => x.identifiers?.iamPrefixes ?? [])].map((p) => `${p}:*`).sort();
-    expect(r.document.Statement).toEqual([{ Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', NotAction: expected, Resource: '*' }]);
+    const expected = [
+      ...AWS_ESSENTIAL_IAM_PREFIXES,
+      ...s.identifiers.iamPrefixes!,
+      ...s.subServices.flatMap((x) => x.identifiers?.iamPrefixes ?? []),
+    ]
+      .map((p) => `${p}:*`)
+      .sort();
+    expect(r.document.Statement).toEqual([
+      { Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', NotAction: expected, Resource: '*' },
+    ]);
     expect(r.document.Id).toMatch(/^csc-synthetic01-2026-05-15-team-a-prod-[0-9a-f]{10}$/);
     expect(r.omitted).toEqual([{ id: 'azure-svc-0000', reason: 'other-provider', detail: expect.any(String) }]);
     expect(Object.keys(r.document)).toEqual(['Version', 'Id', 'Statement']);
@@ -28,7 +36,12 @@ describe('generateAwsScp', () => {
     expect(validateScp(r.document)).toEqual([]);
     const none = generateAwsScp(catalogue, ['gcp-svc-0001'], { today, awsEssentials: [] });
     if (none.kind !== 'policy') throw new Error(none.kind);
-    expect(none.document.Statement[0]).toEqual({ Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', Action: '*', Resource: '*' });
+    expect(none.document.Statement[0]).toEqual({
+      Sid: 'DenyServicesOutsideApprovedList',
+      Effect: 'Deny',
+      Action: '*',
+      Resource: '*',
+    });
     expect(validateScp(none.document)).toEqual([]);
   });
 
@@ -46,13 +59,22 @@ describe('generateAwsScp', () => {
     if (r.kind !== 'too-large') throw new Error(r.kind);
     const full = generateAwsScp(catalogue, awsIds, { today });
     if (full.kind !== 'policy') throw new Error(full.kind);
-    expect(r).toMatchObject({ unit: 'characters', limit: 5120, size: scpCharacterCount(full.document), excess: scpCharacterCount(full.document) - 5120 });
+    expect(r).toMatchObject({
+      unit: 'characters',
+      limit: 5120,
+      size: scpCharacterCount(full.document),
+      excess: scpCharacterCount(full.document) - 5120,
+    });
     expect(r.advice).toMatch(/10,240/);
   });
 
   it('refuses a list over the 10,240-character quota too', () => {
     const big = createCatalogue({ ...catalogue, services: syntheticServices('aws', 900, 3) });
-    const r = generateAwsScp(big, big.services.map((s) => s.id), { today });
+    const r = generateAwsScp(
+      big,
+      big.services.map((s) => s.id),
+      { today },
+    );
     expect(r.kind).toBe('too-large');
     if (r.kind === 'too-large') expect(r.size - r.limit).toBe(r.excess);
   });

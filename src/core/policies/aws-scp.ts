@@ -69,12 +69,27 @@ type AwsScpStatement = AwsScpDocument['Statement'][number];
 export const scpCharacterCount = (doc: unknown): number => JSON.stringify(doc).length;
 
 /** `csc-<catalogue version>-<YYYY-MM-DD>-[<list name slug>-]<list hash>`: only [a-z0-9-], no spaces. */
-export function scpId(p: { catalogueVersion: string; generatedOn: string; listName?: string; listHash: string }): string {
+export function scpId(p: {
+  catalogueVersion: string;
+  generatedOn: string;
+  listName?: string;
+  listHash: string;
+}): string {
   const name = p.listName ? slugify(p.listName) : '';
-  return ['csc', slugify(p.catalogueVersion, 24) || 'catalogue', p.generatedOn, ...(name ? [name] : []), p.listHash].join('-');
+  return [
+    'csc',
+    slugify(p.catalogueVersion, 24) || 'catalogue',
+    p.generatedOn,
+    ...(name ? [name] : []),
+    p.listHash,
+  ].join('-');
 }
 
-export function generateAwsScp(catalogue: Catalogue, approvedIds: readonly string[], options: PolicyOptions): PolicyResult<AwsScpDocument> {
+export function generateAwsScp(
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+  options: PolicyOptions,
+): PolicyResult<AwsScpDocument> {
   const approval = resolveApproval('aws', catalogue, approvedIds, options);
   if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'aws', unknownIds: approval.unknownIds };
 
@@ -84,7 +99,11 @@ export function generateAwsScp(catalogue: Catalogue, approvedIds: readonly strin
   for (const s of approval.services) {
     const own = identifiersOf(s, 'iamPrefixes');
     if (!own.length) {
-      omitted.push({ id: s.id, reason: 'no-identifiers', detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it' });
+      omitted.push({
+        id: s.id,
+        reason: 'no-identifiers',
+        detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it',
+      });
       continue;
     }
     prefixes.push(...own);
@@ -111,10 +130,20 @@ export function generateAwsScp(catalogue: Catalogue, approvedIds: readonly strin
       excess,
       advice:
         `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
-        (limit < 10240 ? 'Use the 10,240-character quota AWS has allowed since 15 May 2026 if your tooling accepts it, or approve' : 'Approve') +
+        (limit < 10240
+          ? 'Use the 10,240-character quota AWS has allowed since 15 May 2026 if your tooling accepts it, or approve'
+          : 'Approve') +
         ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.',
       omitted,
     };
   }
-  return { kind: 'policy', target: 'aws', document, omitted, provenance: approval.provenance, included, size: { value: size, limit, unit: 'characters' } };
+  return {
+    kind: 'policy',
+    target: 'aws',
+    document,
+    omitted,
+    provenance: approval.provenance,
+    included,
+    size: { value: size, limit, unit: 'characters' },
+  };
 }

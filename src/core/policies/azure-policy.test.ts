@@ -10,32 +10,67 @@ const catalogue = syntheticCatalogue({ aws: 3, azure: REALISTIC_PROVIDER_SIZES.a
 const azureIds = catalogue.services.filter((s) => s.provider === 'azure').map((s) => s.id);
 
 const service = (id: string, resourceProviders: string[]): ServiceEntry => ({
-  id, slug: id, name: id, shortName: id, provider: 'azure', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
-  keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { resourceProviders },
+  id,
+  slug: id,
+  name: id,
+  shortName: id,
+  provider: 'azure',
+  category: 'compute',
+  description: 'x',
+  vendorDocs: 'https://example.com',
+  hasFreeTier: false,
+  keywords: [],
+  subServices: [],
+  equivalents: {},
+  formerNames: [],
+  requires: [],
+  recommends: [],
+  identifiers: { resourceProviders },
 });
 
 describe('generateAzurePolicy', () => {
   it('denies resource types outside approved and platform namespaces, one wildcard per pattern', () => {
     const small = createCatalogue({
       ...catalogue,
-      services: [service('azure-storage', ['Microsoft.Storage']), service('azure-static-web-apps', ['Microsoft.Web/staticSites']), service('azure-storage-2', ['microsoft.storage'])],
+      services: [
+        service('azure-storage', ['Microsoft.Storage']),
+        service('azure-static-web-apps', ['Microsoft.Web/staticSites']),
+        service('azure-storage-2', ['microsoft.storage']),
+      ],
     });
-    const r = generateAzurePolicy(small, ['azure-storage', 'azure-static-web-apps', 'azure-storage-2'], { today, listName: 'Prod' });
+    const r = generateAzurePolicy(small, ['azure-storage', 'azure-static-web-apps', 'azure-storage-2'], {
+      today,
+      listName: 'Prod',
+    });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(validateAzurePolicyDefinition(r.document)).toEqual([]);
     const conditions = r.document.properties.policyRule.if.allOf;
     expect(conditions).toContainEqual({ field: 'type', notLike: 'Microsoft.Storage/*' });
-    expect(conditions.filter((c) => 'notLike' in c && c.notLike.toLowerCase() === 'microsoft.storage/*')).toHaveLength(1);
+    expect(conditions.filter((c) => 'notLike' in c && c.notLike.toLowerCase() === 'microsoft.storage/*')).toHaveLength(
+      1,
+    );
     expect(conditions).toContainEqual({ field: 'type', notIn: ['Microsoft.Web/staticSites'] });
     expect(conditions).toContainEqual({ field: 'type', notLike: 'Microsoft.Web/staticSites/*' });
-    for (const ns of AZURE_PLATFORM_NAMESPACES) expect(conditions).toContainEqual({ field: 'type', notLike: `${ns}/*` });
+    for (const ns of AZURE_PLATFORM_NAMESPACES)
+      expect(conditions).toContainEqual({ field: 'type', notLike: `${ns}/*` });
     expect(r.document.properties).not.toHaveProperty('policyType');
     expect(r.document.properties.mode).toBe('all');
-    expect(r.document.properties.metadata).toMatchObject({ category: 'General', catalogueVersion: 'synthetic01', generatedOn: today, listName: 'Prod' });
+    expect(r.document.properties.metadata).toMatchObject({
+      category: 'General',
+      catalogueVersion: 'synthetic01',
+      generatedOn: today,
+      listName: 'Prod',
+    });
   });
 
   it('drops a resource type whose namespace is approved whole', () => {
-    const small = createCatalogue({ ...catalogue, services: [service('azure-web', ['Microsoft.Web']), service('azure-static-web-apps', ['Microsoft.Web/staticSites'])] });
+    const small = createCatalogue({
+      ...catalogue,
+      services: [
+        service('azure-web', ['Microsoft.Web']),
+        service('azure-static-web-apps', ['Microsoft.Web/staticSites']),
+      ],
+    });
     const r = generateAzurePolicy(small, ['azure-web', 'azure-static-web-apps'], { today });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(r.document.properties.policyRule.if.allOf.some((c) => 'notIn' in c)).toBe(false);
@@ -50,13 +85,29 @@ describe('generateAzurePolicy', () => {
   });
 
   it('refuses a rule over the 512-condition limit', () => {
-    const many = createCatalogue({ ...catalogue, services: Array.from({ length: 600 }, (_, i) => service(`azure-s${i}`, [`Microsoft.Ns${i}`])) });
-    const r = generateAzurePolicy(many, many.services.map((s) => s.id), { today });
-    expect(r).toMatchObject({ kind: 'too-large', unit: 'conditions', limit: 512, size: 600 + AZURE_PLATFORM_NAMESPACES.length });
+    const many = createCatalogue({
+      ...catalogue,
+      services: Array.from({ length: 600 }, (_, i) => service(`azure-s${i}`, [`Microsoft.Ns${i}`])),
+    });
+    const r = generateAzurePolicy(
+      many,
+      many.services.map((s) => s.id),
+      { today },
+    );
+    expect(r).toMatchObject({
+      kind: 'too-large',
+      unit: 'conditions',
+      limit: 512,
+      size: 600 + AZURE_PLATFORM_NAMESPACES.length,
+    });
   });
 
   it('keeps displayName and description within Azure limits', () => {
-    const r = generateAzurePolicy(catalogue, azureIds, { today, listName: 'x'.repeat(100), displayName: 'y'.repeat(128) });
+    const r = generateAzurePolicy(catalogue, azureIds, {
+      today,
+      listName: 'x'.repeat(100),
+      displayName: 'y'.repeat(128),
+    });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(validateAzurePolicyDefinition(r.document)).toEqual([]);
   });

@@ -95,13 +95,22 @@ export interface ResolvedApproval {
  * Looks the approved ids up (ids or slugs), keeps the target provider's and
  * reports the rest. Repeats resolve once.
  */
-export function resolveApproval(target: PolicyTarget, catalogue: Catalogue, approvedIds: readonly string[], options: PolicyOptions): ResolvedApproval {
+export function resolveApproval(
+  target: PolicyTarget,
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+  options: PolicyOptions,
+): ResolvedApproval {
   const { services, unknownIds } = resolveApprovedIds(catalogue, approvedIds);
   // Sorted by id whatever order the catalogue holds: the document must be byte-identical for the same set.
   const all = [...services].sort((a, b) => compareText(a.id, b.id));
   const omitted: Omission[] = all
     .filter((s) => s.provider !== target)
-    .map((s) => ({ id: s.id, reason: 'other-provider', detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only` }));
+    .map((s) => ({
+      id: s.id,
+      reason: 'other-provider',
+      detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only`,
+    }));
   return {
     services: all.filter((s) => s.provider === target),
     omitted,
@@ -148,7 +157,10 @@ function cyrb53(text: string): number {
 
 /** 10 hex characters identifying a set of service ids (order and repeats ignored). */
 export function listHash(ids: readonly string[]): string {
-  return cyrb53([...new Set(ids)].sort(compareText).join('\n')).toString(16).padStart(14, '0').slice(-10);
+  return cyrb53([...new Set(ids)].sort(compareText).join('\n'))
+    .toString(16)
+    .padStart(14, '0')
+    .slice(-10);
 }
 
 /** ASCII kebab form of a list name for identifiers (`Team A – prod` -> `team-a-prod`), at most `max` characters. */

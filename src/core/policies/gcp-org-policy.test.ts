@@ -10,13 +10,33 @@ const catalogue = syntheticCatalogue({ gcp: REALISTIC_PROVIDER_SIZES.gcp, azure:
 const gcpIds = catalogue.services.filter((s) => s.provider === 'gcp').map((s) => s.id);
 
 const service = (id: string, serviceNames: string[]): ServiceEntry => ({
-  id, slug: id, name: id, shortName: id, provider: 'gcp', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
-  keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { serviceNames },
+  id,
+  slug: id,
+  name: id,
+  shortName: id,
+  provider: 'gcp',
+  category: 'compute',
+  description: 'x',
+  vendorDocs: 'https://example.com',
+  hasFreeTier: false,
+  keywords: [],
+  subServices: [],
+  equivalents: {},
+  formerNames: [],
+  requires: [],
+  recommends: [],
+  identifiers: { serviceNames },
 });
 
 describe('generateGcpOrgPolicy', () => {
   it('allows the approved service API names under gcp.restrictServiceUsage', () => {
-    const small = createCatalogue({ ...catalogue, services: [service('gcp-storage', ['storage.googleapis.com']), service('gcp-compute', ['compute.googleapis.com'])] });
+    const small = createCatalogue({
+      ...catalogue,
+      services: [
+        service('gcp-storage', ['storage.googleapis.com']),
+        service('gcp-compute', ['compute.googleapis.com']),
+      ],
+    });
     const r = generateGcpOrgPolicy(small, ['gcp-storage', 'gcp-compute'], { today });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(r.document).toEqual({
@@ -27,12 +47,20 @@ describe('generateGcpOrgPolicy', () => {
   });
 
   it('reports approved services the constraint never restricts instead of listing them', () => {
-    const small = createCatalogue({ ...catalogue, services: [service('gcp-logging', ['logging.googleapis.com']), service('gcp-storage', ['storage.googleapis.com'])] });
+    const small = createCatalogue({
+      ...catalogue,
+      services: [
+        service('gcp-logging', ['logging.googleapis.com']),
+        service('gcp-storage', ['storage.googleapis.com']),
+      ],
+    });
     const r = generateGcpOrgPolicy(small, ['gcp-logging', 'gcp-storage'], { today, gcpParent: 'folders/123' });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(r.document.name).toBe('folders/123/policies/gcp.restrictServiceUsage');
     expect(r.document.spec.rules).toEqual([{ values: { allowedValues: ['storage.googleapis.com'] } }]);
-    expect(r.omitted).toEqual([{ id: 'gcp-logging', reason: 'not-restrictable', detail: expect.stringContaining('logging.googleapis.com') }]);
+    expect(r.omitted).toEqual([
+      { id: 'gcp-logging', reason: 'not-restrictable', detail: expect.stringContaining('logging.googleapis.com') },
+    ]);
     expect(validateGcpPolicy(r.document)).toEqual([]);
   });
 
@@ -52,7 +80,11 @@ describe('generateGcpOrgPolicy', () => {
   it('reads coverage stated either way', () => {
     expect(gcpRestrictability(GCP_RESTRICT_SERVICE_USAGE_COVERAGE, 'iam.googleapis.com')).toBe('not-restrictable');
     expect(gcpRestrictability(GCP_RESTRICT_SERVICE_USAGE_COVERAGE, 'compute.googleapis.com')).toBe('restrictable');
-    const supported = { ...GCP_RESTRICT_SERVICE_USAGE_COVERAGE, model: 'supported' as const, services: ['batch.googleapis.com'] };
+    const supported = {
+      ...GCP_RESTRICT_SERVICE_USAGE_COVERAGE,
+      model: 'supported' as const,
+      services: ['batch.googleapis.com'],
+    };
     expect(gcpRestrictability(supported, 'batch.googleapis.com')).toBe('restrictable');
     expect(gcpRestrictability(supported, 'compute.googleapis.com')).toBe('unverified');
     expect(gcpRestrictability({ ...supported, complete: true }, 'compute.googleapis.com')).toBe('not-restrictable');

@@ -6,13 +6,21 @@
  * so provenance travels beside the document (headers / envelope), not in it.
  */
 import type { Catalogue } from '../catalogue.ts';
-import { identifiersOf, resolveApproval, uniqueSorted, type Omission, type PolicyOptions, type PolicyResult } from './common.ts';
+import {
+  identifiersOf,
+  resolveApproval,
+  uniqueSorted,
+  type Omission,
+  type PolicyOptions,
+  type PolicyResult,
+} from './common.ts';
 import type { GcpOrgPolicy } from './schemas.ts';
 
 export const GCP_CONSTRAINT = 'gcp.restrictServiceUsage';
 export const GCP_DEFAULT_PARENT = 'organizations/ORGANIZATION_ID';
 /** Resources an org policy can be set on; the default keeps Google's placeholder for the organisation id. */
-export const GCP_PARENT_PATTERN = /^(organizations\/(\d{1,30}|ORGANIZATION_ID)|folders\/\d{1,30}|projects\/[a-z][a-z0-9-]{4,28}[a-z0-9])$/;
+export const GCP_PARENT_PATTERN =
+  /^(organizations\/(\d{1,30}|ORGANIZATION_ID)|folders\/\d{1,30}|projects\/[a-z][a-z0-9-]{4,28}[a-z0-9])$/;
 
 /**
  * Which services `gcp.restrictServiceUsage` can restrict, as data that can be
@@ -61,7 +69,11 @@ export interface GcpPolicyOptions extends PolicyOptions {
   gcpCoverage?: GcpConstraintCoverage;
 }
 
-export function generateGcpOrgPolicy(catalogue: Catalogue, approvedIds: readonly string[], options: GcpPolicyOptions): PolicyResult<GcpOrgPolicy> {
+export function generateGcpOrgPolicy(
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+  options: GcpPolicyOptions,
+): PolicyResult<GcpOrgPolicy> {
   const approval = resolveApproval('gcp', catalogue, approvedIds, options);
   if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'gcp', unknownIds: approval.unknownIds };
   const coverage = options.gcpCoverage ?? GCP_RESTRICT_SERVICE_USAGE_COVERAGE;
@@ -72,7 +84,11 @@ export function generateGcpOrgPolicy(catalogue: Catalogue, approvedIds: readonly
   for (const s of approval.services) {
     const names = identifiersOf(s, 'serviceNames');
     if (!names.length) {
-      omitted.push({ id: s.id, reason: 'no-identifiers', detail: 'the catalogue records no service API name for this service, so the constraint cannot name it' });
+      omitted.push({
+        id: s.id,
+        reason: 'no-identifiers',
+        detail: 'the catalogue records no service API name for this service, so the constraint cannot name it',
+      });
       continue;
     }
     const restrictable = names.filter((n) => gcpRestrictability(coverage, n) !== 'not-restrictable');

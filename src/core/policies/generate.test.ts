@@ -9,7 +9,11 @@ import { syntheticCatalogue } from './synthetic.ts';
 
 const catalogue = syntheticCatalogue({ aws: 300, azure: 200, gcp: 200, seed: 5 });
 const allIds = catalogue.services.map((s) => s.id);
-const validators: Record<PolicyTarget, (doc: unknown) => string[]> = { aws: (d) => validateScp(d), azure: validateAzurePolicyDefinition, gcp: validateGcpPolicy };
+const validators: Record<PolicyTarget, (doc: unknown) => string[]> = {
+  aws: (d) => validateScp(d),
+  azure: validateAzurePolicyDefinition,
+  gcp: validateGcpPolicy,
+};
 const approvedLists = fc.uniqueArray(fc.constantFrom(...allIds), { minLength: 1, maxLength: 150 });
 const target = fc.constantFrom(...policyTargets);
 
@@ -23,7 +27,12 @@ describe('generatePolicy', () => {
         expect(validators[t](r.document)).toEqual([]);
         const accounted = [...r.included, ...r.omitted.map((o) => o.id)].sort();
         expect(accounted).toEqual([...ids].sort());
-        expect(r.omitted.filter((o) => o.reason === 'other-provider').map((o) => o.id).sort()).toEqual(ids.filter((id) => !id.startsWith(`${t}-`)).sort());
+        expect(
+          r.omitted
+            .filter((o) => o.reason === 'other-provider')
+            .map((o) => o.id)
+            .sort(),
+        ).toEqual(ids.filter((id) => !id.startsWith(`${t}-`)).sort());
       }),
       { numRuns: 150 },
     );
@@ -43,7 +52,9 @@ describe('generatePolicy', () => {
 
   it('names unknown ids and generates nothing', () => {
     for (const t of policyTargets) {
-      expect(generatePolicy(t, catalogue, [allIds[0]!, 'no-such-service', 'no-such-service'], { today: '2026-05-15' })).toEqual({ kind: 'unknown-services', target: t, unknownIds: ['no-such-service'] });
+      expect(
+        generatePolicy(t, catalogue, [allIds[0]!, 'no-such-service', 'no-such-service'], { today: '2026-05-15' }),
+      ).toEqual({ kind: 'unknown-services', target: t, unknownIds: ['no-such-service'] });
     }
   });
 });

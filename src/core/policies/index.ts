@@ -11,7 +11,13 @@ import { generateGcpOrgPolicy, type GcpPolicyOptions } from './gcp-org-policy.ts
 
 export * from './common.ts';
 export * from './schemas.ts';
-export { AWS_ESSENTIAL_IAM_PREFIXES, AWS_SCP_DEFAULT_SIZE_LIMIT, scpCharacterCount, generateAwsScp, type AwsScpDocument } from './aws-scp.ts';
+export {
+  AWS_ESSENTIAL_IAM_PREFIXES,
+  AWS_SCP_DEFAULT_SIZE_LIMIT,
+  scpCharacterCount,
+  generateAwsScp,
+  type AwsScpDocument,
+} from './aws-scp.ts';
 export { AZURE_PLATFORM_NAMESPACES, AZURE_POLICY_LIMITS, generateAzurePolicy } from './azure-policy.ts';
 export {
   GCP_CONSTRAINT,
@@ -32,7 +38,12 @@ export type GeneratePolicyOptions = GcpPolicyOptions;
  * the others are reported in `omitted`), or why there is none: unknown ids,
  * or a document over the provider's size limit (never a truncated one).
  */
-export function generatePolicy(target: PolicyTarget, catalogue: Catalogue, approvedIds: readonly string[], options: GeneratePolicyOptions): PolicyResult {
+export function generatePolicy(
+  target: PolicyTarget,
+  catalogue: Catalogue,
+  approvedIds: readonly string[],
+  options: GeneratePolicyOptions,
+): PolicyResult {
   switch (target) {
     case 'aws':
       return generateAwsScp(catalogue, approvedIds, options);

@@ -14,8 +14,16 @@ export { ApprovedServiceIds, MAX_APPROVED_IDS };
 
 export const ApprovedServicesRequest = z
   .strictObject({
-    approvedServiceIds: ApprovedServiceIds.describe('Ids of the approved services, any provider; each generator uses its own provider\'s and reports the others as omitted'),
-    name: z.string().trim().min(1).max(100).optional().describe('Name of the approved list, recorded in the policy\'s provenance'),
+    approvedServiceIds: ApprovedServiceIds.describe(
+      "Ids of the approved services, any provider; each generator uses its own provider's and reports the others as omitted",
+    ),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Name of the approved list, recorded in the policy's provenance"),
   })
   .meta({ id: 'ApprovedServicesRequest', description: 'An approved service list to turn into a policy.' });
 export type ApprovedServicesRequest = z.output<typeof ApprovedServicesRequest>;
@@ -24,7 +32,9 @@ const envelope = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true')
   .optional()
-  .describe('true: answer a PolicyEnvelope (document, omitted services, provenance) instead of the bare deployable document');
+  .describe(
+    'true: answer a PolicyEnvelope (document, omitted services, provenance) instead of the bare deployable document',
+  );
 
 export const AwsScpQuery = z.strictObject({
   sizeLimit: z
@@ -32,12 +42,23 @@ export const AwsScpQuery = z.strictObject({
     .transform((v) => Number(v) as 10240 | 5120)
     .optional()
     .describe('SCP size quota in characters: 10240 (default; AWS quota since 15 May 2026) or 5120 (the former quota)'),
-  essentials: z.enum(['default', 'none']).optional().describe('default: always allow the essential IAM prefixes (identity, organisation, support, billing); none: allow only the approved services'),
+  essentials: z
+    .enum(['default', 'none'])
+    .optional()
+    .describe(
+      'default: always allow the essential IAM prefixes (identity, organisation, support, billing); none: allow only the approved services',
+    ),
   envelope,
 });
 
 export const AzurePolicyQuery = z.strictObject({
-  displayName: z.string().trim().min(1).max(128).optional().describe('displayName of the policy definition (at most 128 characters)'),
+  displayName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('displayName of the policy definition (at most 128 characters)'),
   envelope,
 });
 
@@ -66,7 +87,10 @@ export const AwsServiceControlPolicy = z
     Id: z.string().describe('Provenance: csc-<catalogue version>-<YYYY-MM-DD>-[<list name>-]<list hash>'),
     Statement: z.array(AwsScpStatement).length(1),
   })
-  .meta({ id: 'AwsServiceControlPolicy', description: 'AWS Organizations service control policy (IAM policy grammar), minified.' });
+  .meta({
+    id: 'AwsServiceControlPolicy',
+    description: 'AWS Organizations service control policy (IAM policy grammar), minified.',
+  });
 export type AwsServiceControlPolicy = z.output<typeof AwsServiceControlPolicy>;
 
 export const AzureTypeCondition = z.union([
@@ -106,18 +130,27 @@ export const AzurePolicyDefinition = z
       }),
     }),
   })
-  .meta({ id: 'AzurePolicyDefinition', description: 'Azure Policy definition resource (Microsoft.Authorization/policyDefinitions).' });
+  .meta({
+    id: 'AzurePolicyDefinition',
+    description: 'Azure Policy definition resource (Microsoft.Authorization/policyDefinitions).',
+  });
 export type AzurePolicyDefinition = z.output<typeof AzurePolicyDefinition>;
 export type AzureTypeCondition = z.output<typeof AzureTypeCondition>;
 
-export const GcpPolicyRule = z.union([z.object({ values: z.object({ allowedValues: z.array(z.string()).min(1) }) }), z.object({ denyAll: z.literal(true) })]);
+export const GcpPolicyRule = z.union([
+  z.object({ values: z.object({ allowedValues: z.array(z.string()).min(1) }) }),
+  z.object({ denyAll: z.literal(true) }),
+]);
 
 export const GcpOrgPolicy = z
   .object({
     name: z.string().describe('<parent>/policies/gcp.restrictServiceUsage'),
     spec: z.object({ rules: z.array(GcpPolicyRule).length(1) }),
   })
-  .meta({ id: 'GcpOrgPolicy', description: 'Google Cloud Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage.' });
+  .meta({
+    id: 'GcpOrgPolicy',
+    description: 'Google Cloud Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage.',
+  });
 export type GcpOrgPolicy = z.output<typeof GcpOrgPolicy>;
 
 // ---------------------------------------------------------------- omissions and envelope
@@ -125,7 +158,11 @@ export type GcpOrgPolicy = z.output<typeof GcpOrgPolicy>;
 export const PolicyOmission = z
   .object({
     id: z.string(),
-    reason: z.enum(omissionReasons).describe('other-provider: not this cloud; no-identifiers: the catalogue has no identifier this policy can use; not-restrictable: the provider control never restricts it'),
+    reason: z
+      .enum(omissionReasons)
+      .describe(
+        'other-provider: not this cloud; no-identifiers: the catalogue has no identifier this policy can use; not-restrictable: the provider control never restricts it',
+      ),
     detail: z.string(),
   })
   .meta({ id: 'PolicyOmission', description: 'An approved service left out of the generated document, and why.' });
@@ -133,10 +170,20 @@ export const PolicyOmission = z
 export const PolicyEnvelope = z
   .object({
     target: z.enum(policyTargets),
-    document: z.union([AwsServiceControlPolicy, AzurePolicyDefinition, GcpOrgPolicy]).describe('The deployable document, exactly as the bare response would be'),
+    document: z
+      .union([AwsServiceControlPolicy, AzurePolicyDefinition, GcpOrgPolicy])
+      .describe('The deployable document, exactly as the bare response would be'),
     omitted: z.array(PolicyOmission),
     included: z.array(z.string()).describe('Approved services of this cloud expressed in the document'),
-    provenance: z.object({ catalogueVersion: z.string(), generatedOn: z.string(), listName: z.string().optional(), listHash: z.string() }),
+    provenance: z.object({
+      catalogueVersion: z.string(),
+      generatedOn: z.string(),
+      listName: z.string().optional(),
+      listHash: z.string(),
+    }),
     size: z.object({ value: z.number(), limit: z.number(), unit: z.string() }).optional(),
   })
-  .meta({ id: 'PolicyEnvelope', description: 'Opt-in (`?envelope=true`) wrapper: the document plus what was left out and why.' });
+  .meta({
+    id: 'PolicyEnvelope',
+    description: 'Opt-in (`?envelope=true`) wrapper: the document plus what was left out and why.',
+  });

@@ -39,7 +39,8 @@ function word(rand: () => number, index: number, length: number): string {
   return `${head}x${suffix}`;
 }
 
-const lengthAround = (rand: () => number, mean: number, spread: number) => Math.max(3, Math.round(mean - spread + rand() * 2 * spread));
+const lengthAround = (rand: () => number, mean: number, spread: number) =>
+  Math.max(3, Math.round(mean - spread + rand() * 2 * spread));
 const capitalise = (w: string) => w[0]!.toUpperCase() + w.slice(1);
 
 function identifiersFor(provider: PolicyTarget, rand: () => number, index: number): PolicyIdentifiers {
@@ -84,7 +85,14 @@ export function syntheticServices(provider: PolicyTarget, count: number, seed = 
       hasFreeTier: false,
       keywords: [],
       subServices: withSub
-        ? [{ id: `${id}-sub`, name: 'Sub-service', description: 'A sub-service with its own identifiers.', identifiers: identifiersFor(provider, rand, 100_000 + next++) }]
+        ? [
+            {
+              id: `${id}-sub`,
+              name: 'Sub-service',
+              description: 'A sub-service with its own identifiers.',
+              identifiers: identifiersFor(provider, rand, 100_000 + next++),
+            },
+          ]
         : [],
       equivalents: {},
       formerNames: [],
@@ -101,7 +109,13 @@ export function syntheticCatalogue(options: SyntheticOptions = {}): Catalogue {
   return createCatalogue({
     version: options.version ?? 'synthetic01',
     builtOn: '2026-05-15',
-    providers: (['aws', 'azure', 'gcp'] as const).map((id) => ({ id, name: id.toUpperCase(), shortName: id.toUpperCase(), homepage: 'https://example.com', description: 'Synthetic provider' })),
+    providers: (['aws', 'azure', 'gcp'] as const).map((id) => ({
+      id,
+      name: id.toUpperCase(),
+      shortName: id.toUpperCase(),
+      homepage: 'https://example.com',
+      description: 'Synthetic provider',
+    })),
     categories: [{ id: 'compute', name: 'Compute', description: 'Synthetic category' }],
     services: [
       ...syntheticServices('aws', options.aws ?? 0, seed),

@@ -6,6 +6,9 @@ export const prerender = true;
 
 export const GET: APIRoute = async () => {
   const { catalogue } = await loadCatalogue();
-  const data = catalogue.categories.map((c) => ({ ...c, serviceCount: catalogue.services.filter((s) => s.category === c.id).length }));
+  const data = catalogue.categories.map((c) => ({
+    ...c,
+    serviceCount: catalogue.services.filter((s) => s.category === c.id).length,
+  }));
   return jsonGet({ data });
 };

@@ -8,7 +8,11 @@ export const prerender = false;
 
 export const GET: APIRoute = async ({ url }) => {
   const parsed = CompareQuery.safeParse(searchParamsObject(url.searchParams));
-  if (!parsed.success) return problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(parsed.error, 'query') });
+  if (!parsed.success)
+    return problem('invalid-parameters', {
+      detail: 'See errors for each parameter.',
+      errors: zodErrors(parsed.error, 'query'),
+    });
   const { catalogue } = await loadCatalogue();
   const unknown = parsed.data.ids.filter((id) => !catalogue.service(id));
   if (unknown.length) {

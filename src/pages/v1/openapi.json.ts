@@ -6,4 +6,5 @@ import { jsonGet } from '../../http/respond.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () => jsonGet(buildOpenApi(allOperations, { serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL }));
+export const GET: APIRoute = () =>
+  jsonGet(buildOpenApi(allOperations, { serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL }));

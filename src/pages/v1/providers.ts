@@ -6,6 +6,9 @@ export const prerender = true;
 
 export const GET: APIRoute = async () => {
   const { catalogue } = await loadCatalogue();
-  const data = catalogue.providers.map((p) => ({ ...p, serviceCount: catalogue.services.filter((s) => s.provider === p.id).length }));
+  const data = catalogue.providers.map((p) => ({
+    ...p,
+    serviceCount: catalogue.services.filter((s) => s.provider === p.id).length,
+  }));
   return jsonGet({ data });
 };

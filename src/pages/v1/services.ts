@@ -9,12 +9,23 @@ export const prerender = false;
 
 export const GET: APIRoute = async ({ url }) => {
   const parsed = ServiceQuery.safeParse(searchParamsObject(url.searchParams));
-  if (!parsed.success) return problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(parsed.error, 'query') });
+  if (!parsed.success)
+    return problem('invalid-parameters', {
+      detail: 'See errors for each parameter.',
+      errors: zodErrors(parsed.error, 'query'),
+    });
   const { catalogue, index } = await loadCatalogue();
   const page = index.query(parsed.data);
   const links = pageLinks(url, page.page, page.totalPages);
   return jsonGet(
-    { data: page.items.map(catalogue.toService), page: page.page, pageSize: page.pageSize, total: page.total, totalPages: page.totalPages, links },
+    {
+      data: page.items.map(catalogue.toService),
+      page: page.page,
+      pageSize: page.pageSize,
+      total: page.total,
+      totalPages: page.totalPages,
+      links,
+    },
     { headers: { link: linkHeader(links) } },
   );
 };

@@ -53,7 +53,8 @@ export function readContent(root = process.cwd()): ContentOnDisk {
     const s = parseFile(file, ServiceEntry);
     if (!s) continue;
     const expected = `content/services/${s.provider}/${s.id}.json`;
-    if (rel(file) !== expected) issues.push({ file: rel(file), field: 'id', message: `file must be named ${expected}` });
+    if (rel(file) !== expected)
+      issues.push({ file: rel(file), field: 'id', message: `file must be named ${expected}` });
     services.push(s);
     fileOf.set(s.id, rel(file));
   }

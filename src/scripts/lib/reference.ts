@@ -24,7 +24,9 @@ export function loadReference(dir = referenceDir()): ReferenceData | undefined {
   const read = <T>(f: string): T => JSON.parse(readFileSync(join(dir, f), 'utf8')) as T;
   return {
     iamPrefixes: new Set(read<{ prefix: string }[]>('aws-iam-service-prefixes.json').map((r) => r.prefix)),
-    removedIamPrefixes: new Set(read<{ prefix: string }[]>('aws-iam-service-prefixes-removed.json').map((r) => r.prefix)),
+    removedIamPrefixes: new Set(
+      read<{ prefix: string }[]>('aws-iam-service-prefixes-removed.json').map((r) => r.prefix),
+    ),
     azureProviders: new Map(
       read<{ namespace: string; resourceTypes: string[] }[]>('azure-resource-providers.json').map((r) => [
         r.namespace.toLowerCase(),
@@ -63,7 +65,8 @@ function identifierIssues(ref: ReferenceData, s: ServiceEntry, ids: PolicyIdenti
     const [ns, ...rest] = rp.split('/');
     const types = ref.azureProviders.get(ns!.toLowerCase());
     if (!types) out.push(`${field}.resourceProviders: "${ns}" is not an Azure resource-provider namespace`);
-    else if (rest.length && !types.has(rp.toLowerCase())) out.push(`${field}.resourceProviders: "${rp}" is not a resource type of ${ns}`);
+    else if (rest.length && !types.has(rp.toLowerCase()))
+      out.push(`${field}.resourceProviders: "${rp}" is not a resource type of ${ns}`);
   }
   for (const n of ids.serviceNames ?? []) {
     if (!ref.gcpServices.has(n)) out.push(`${field}.serviceNames: "${n}" is not a Google Cloud service name`);
@@ -71,7 +74,11 @@ function identifierIssues(ref: ReferenceData, s: ServiceEntry, ids: PolicyIdenti
   return out;
 }
 
-export function referenceIssues(ref: ReferenceData, services: ServiceEntry[], fileOf: (s: ServiceEntry) => string): ContentIssue[] {
+export function referenceIssues(
+  ref: ReferenceData,
+  services: ServiceEntry[],
+  fileOf: (s: ServiceEntry) => string,
+): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const docsSeen = new Map<string, string>();
   for (const s of services) {
@@ -85,11 +92,15 @@ export function referenceIssues(ref: ReferenceData, services: ServiceEntry[], fi
       add(`identifiers.${own}: missing; policy generation needs it`);
     }
     identifierIssues(ref, s, s.identifiers, 'identifiers').forEach(add);
-    s.subServices.forEach((sub, i) => sub.identifiers && identifierIssues(ref, s, sub.identifiers, `subServices.${i}.identifiers`).forEach(add));
+    s.subServices.forEach(
+      (sub, i) =>
+        sub.identifiers && identifierIssues(ref, s, sub.identifiers, `subServices.${i}.identifiers`).forEach(add),
+    );
     const url = new URL(s.vendorDocs);
     const hosts = vendorDocHosts[s.provider] ?? [];
     if (url.protocol !== 'https:') add(`vendorDocs: must be https`);
-    if (hosts.length && !hosts.includes(url.hostname)) add(`vendorDocs: host ${url.hostname} is not one of ${hosts.join(', ')}`);
+    if (hosts.length && !hosts.includes(url.hostname))
+      add(`vendorDocs: host ${url.hostname} is not one of ${hosts.join(', ')}`);
     const key = s.vendorDocs.replace(/\/$/, '');
     if (docsSeen.has(key)) add(`vendorDocs: same URL as ${docsSeen.get(key)}`);
     else docsSeen.set(key, s.id);

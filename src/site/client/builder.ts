@@ -69,39 +69,102 @@ export function startBuilder(): void {
     warnings.replaceChildren();
     if (g.warnings.length) {
       warnings.append(
-        notice('warn',
-          el('p', {}, el('strong', {}, `${plural(g.warnings.length, 'service')} in your list ${g.warnings.length === 1 ? 'is' : 'are'} not active and generally available:`)),
-          el('ul', {}, ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`))),
+        notice(
+          'warn',
+          el(
+            'p',
+            {},
+            el(
+              'strong',
+              {},
+              `${plural(g.warnings.length, 'service')} in your list ${g.warnings.length === 1 ? 'is' : 'are'} not active and generally available:`,
+            ),
+          ),
+          el(
+            'ul',
+            {},
+            ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`)),
+          ),
         ),
       );
     }
     if (g.unknownIds.length) {
       warnings.append(
-        notice('warn',
-          el('p', { dataset: { unknownIds: '' } }, `Not in this catalogue, so left out of every download, policy and saved link (they stay in your list until you remove them): ${g.unknownIds.join(', ')}.`),
-          el('button', { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, g.unknownIds)) }, 'Remove them'),
+        notice(
+          'warn',
+          el(
+            'p',
+            { dataset: { unknownIds: '' } },
+            `Not in this catalogue, so left out of every download, policy and saved link (they stay in your list until you remove them): ${g.unknownIds.join(', ')}.`,
+          ),
+          el(
+            'button',
+            { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, g.unknownIds)) },
+            'Remove them',
+          ),
         ),
       );
     }
     if (!s.ids.length) {
-      groups.replaceChildren(el('p', { className: 'notice' }, 'Your list is empty. Open any service in the ', el('a', { href: '/' }, 'catalogue'), ' and choose “Add to my list”, or import a file below.'));
+      groups.replaceChildren(
+        el(
+          'p',
+          { className: 'notice' },
+          'Your list is empty. Open any service in the ',
+          el('a', { href: '/' }, 'catalogue'),
+          ' and choose “Add to my list”, or import a file below.',
+        ),
+      );
       return;
     }
     groups.replaceChildren(
       ...g.providers.map((p) =>
-        el('section', { className: 'card', attrs: { 'aria-label': p.name } },
+        el(
+          'section',
+          { className: 'card', attrs: { 'aria-label': p.name } },
           el('h3', {}, `${p.name} (${p.count})`),
           ...p.categories.map((c) =>
-            el('div', {},
+            el(
+              'div',
+              {},
               el('h4', {}, c.name),
-              el('ul', { className: 'services' },
+              el(
+                'ul',
+                { className: 'services' },
                 ...c.services.map(({ service, warning }) =>
-                  el('li', { className: 'service', dataset: { listed: service.id } },
+                  el(
+                    'li',
+                    { className: 'service', dataset: { listed: service.id } },
                     el('img', { src: `/icons/services/${service.id}.svg`, width: 40, height: 40, alt: '' }),
-                    el('div', { className: 'body' },
-                      el('p', {}, el('a', { href: `/services/${service.slug}` }, service.name), ...(service.lifecycle ? [' ', el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status))] : [])),
+                    el(
+                      'div',
+                      { className: 'body' },
+                      el(
+                        'p',
+                        {},
+                        el('a', { href: `/services/${service.slug}` }, service.name),
+                        ...(service.lifecycle
+                          ? [
+                              ' ',
+                              el(
+                                'span',
+                                { className: `badge ${service.lifecycle.status}` },
+                                lifecycleLabel(service.lifecycle.status),
+                              ),
+                            ]
+                          : []),
+                      ),
                       warning && el('p', { className: 'notice warn' }, warning),
-                      el('button', { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, [service.id])) }, 'Remove', el('span', { className: 'visually-hidden' }, ` ${service.name}`)),
+                      el(
+                        'button',
+                        {
+                          type: 'button',
+                          className: 'secondary',
+                          onclick: () => updateList((x) => removeIds(x, [service.id])),
+                        },
+                        'Remove',
+                        el('span', { className: 'visually-hidden' }, ` ${service.name}`),
+                      ),
                     ),
                   ),
                 ),
@@ -116,7 +179,9 @@ export function startBuilder(): void {
 
   void loadCatalogueData().then((r) => {
     if (!r.ok) {
-      groups.replaceChildren(notice('error', r.message, 'Your list is safe in this browser; reload the page to try again.'));
+      groups.replaceChildren(
+        notice('error', r.message, 'Your list is safe in this browser; reload the page to try again.'),
+      );
       return;
     }
     data = r.body;
@@ -149,7 +214,12 @@ export function startBuilder(): void {
     }
     const { knownIds, unknownIds } = groupList(cat.body, s.ids);
     if (!knownIds.length) {
-      out.replaceChildren(notice('error', `None of the services in your list is in this catalogue (${unknownIds.join(', ')}): add services first.`));
+      out.replaceChildren(
+        notice(
+          'error',
+          `None of the services in your list is in this catalogue (${unknownIds.join(', ')}): add services first.`,
+        ),
+      );
       return undefined;
     }
     const leftOut = unknownIds.length ? ` Left out, not in this catalogue: ${unknownIds.join(', ')}.` : '';
@@ -176,26 +246,54 @@ export function startBuilder(): void {
         const stem = fileStem(body.name);
         if (kind === 'interchange') {
           const { exportDocument } = await import('./interchange.ts');
-          const doc = exportDocument(cat, knownIds, { name: body.name, ...(body.description ? { description: body.description } : {}) });
+          const doc = exportDocument(cat, knownIds, {
+            name: body.name,
+            ...(body.description ? { description: body.description } : {}),
+          });
           download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
-          exportResult.replaceChildren(notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`));
+          exportResult.replaceChildren(
+            notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
+          );
         } else if (kind === 'markdown') {
-          const r = await request<string>('create the markdown', '/v1/export/markdown', { json: body, as: 'text', headers: { accept: 'text/markdown' } });
+          const r = await request<string>('create the markdown', '/v1/export/markdown', {
+            json: body,
+            as: 'text',
+            headers: { accept: 'text/markdown' },
+          });
           if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
           const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
           download(named ?? `${stem}.md`, r.body, 'text/markdown');
-          exportResult.replaceChildren(notice('ok', `Downloaded ${named ?? `${stem}.md`} (${plural(knownIds.length, 'service')}).${leftOut}`));
+          exportResult.replaceChildren(
+            notice('ok', `Downloaded ${named ?? `${stem}.md`} (${plural(knownIds.length, 'service')}).${leftOut}`),
+          );
         } else if (kind === 'save') {
-          const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', { json: body });
+          const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
+            json: body,
+          });
           if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
           const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
           const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
           exportResult.replaceChildren(
-            notice('ok',
-              el('p', {}, `Saved ${plural(knownIds.length, 'service')}. Anyone with this link can view and import the list until ${humanDate(r.body.expiresAt.slice(0, 10))}:`),
+            notice(
+              'ok',
+              el(
+                'p',
+                {},
+                `Saved ${plural(knownIds.length, 'service')}. Anyone with this link can view and import the list until ${humanDate(r.body.expiresAt.slice(0, 10))}:`,
+              ),
               el('p', {}, el('a', { href: r.body.url, dataset: { shareLink: '' } }, r.body.url)),
-              el('p', { className: 'row' }, el('label', { htmlFor: 'share-url', className: 'visually-hidden' }, 'Share link'), link,
-                el('button', { type: 'button', className: 'secondary', onclick: () => void copyLink(link, copied) }, 'Copy link'), copied),
+              el(
+                'p',
+                { className: 'row' },
+                el('label', { htmlFor: 'share-url', className: 'visually-hidden' }, 'Share link'),
+                link,
+                el(
+                  'button',
+                  { type: 'button', className: 'secondary', onclick: () => void copyLink(link, copied) },
+                  'Copy link',
+                ),
+                copied,
+              ),
               ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
             ),
           );
@@ -212,7 +310,11 @@ export function startBuilder(): void {
         const ready = await prepare(out);
         if (!ready) return;
         const { body, leftOut } = ready;
-        const r = await request<PolicyEnvelope>(`generate the ${button.textContent!.replace(/^Generate /, '')}`, `/v1/policies/${button.dataset.policyPath}?envelope=true`, { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } });
+        const r = await request<PolicyEnvelope>(
+          `generate the ${button.textContent!.replace(/^Generate /, '')}`,
+          `/v1/policies/${button.dataset.policyPath}?envelope=true`,
+          { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } },
+        );
         if (!r.ok) return void out.replaceChildren(notice('error', r.message));
         const { document: doc, omitted, included } = r.body;
         // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
@@ -221,11 +323,46 @@ export function startBuilder(): void {
         const own = omitted.filter((o) => o.reason !== 'other-provider');
         const others = omitted.length - own.length;
         out.replaceChildren(
-          el('p', {}, `${plural(included.length, 'service')} of this cloud allowed.`, others ? ` ${plural(others, 'service')} from other clouds left out.` : '', leftOut),
+          el(
+            'p',
+            {},
+            `${plural(included.length, 'service')} of this cloud allowed.`,
+            others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
+            leftOut,
+          ),
           ...(own.length
-            ? [notice('warn', el('p', {}, 'Left out of this policy:'), el('ul', {}, ...own.map((o) => el('li', { dataset: { omitted: o.id } }, el('strong', {}, o.id), ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`))))]
+            ? [
+                notice(
+                  'warn',
+                  el('p', {}, 'Left out of this policy:'),
+                  el(
+                    'ul',
+                    {},
+                    ...own.map((o) =>
+                      el(
+                        'li',
+                        { dataset: { omitted: o.id } },
+                        el('strong', {}, o.id),
+                        ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`,
+                      ),
+                    ),
+                  ),
+                ),
+              ]
             : []),
-          el('p', { className: 'row' }, el('button', { type: 'button', onclick: () => download(filename, text, 'application/json'), dataset: { policyDownload: target } }, `Download ${filename}`)),
+          el(
+            'p',
+            { className: 'row' },
+            el(
+              'button',
+              {
+                type: 'button',
+                onclick: () => download(filename, text, 'application/json'),
+                dataset: { policyDownload: target },
+              },
+              `Download ${filename}`,
+            ),
+          ),
           el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
         );
       }),
@@ -245,27 +382,55 @@ export function startBuilder(): void {
     const result = importDocument(cat.body, parsed.value);
     if (!result.ok) {
       return void importResult.replaceChildren(
-        notice('error', el('p', {}, `“${file.name}” is not a valid service list (format v1):`), el('ul', {}, ...schemaErrorLines(result.errors).map((l) => el('li', {}, l)))),
+        notice(
+          'error',
+          el('p', {}, `“${file.name}” is not a valid service list (format v1):`),
+          el('ul', {}, ...schemaErrorLines(result.errors).map((l) => el('li', {}, l))),
+        ),
       );
     }
     const apply = (mode: 'replace' | 'add') => {
       updateList((s) =>
         mode === 'replace'
-          ? { name: result.metadata.name, description: result.metadata.description ?? '', ids: addIds(emptyList(), result.approvedServiceIds).ids }
+          ? {
+              name: result.metadata.name,
+              description: result.metadata.description ?? '',
+              ids: addIds(emptyList(), result.approvedServiceIds).ids,
+            }
           : addIds(s, result.approvedServiceIds),
       );
       const s = readList();
       nameInput.value = s.name;
       descInput.value = s.description;
-      importResult.replaceChildren(notice('ok', `Imported ${plural(result.approvedServiceIds.length, 'service')} from “${file.name}”. Your list now has ${plural(s.ids.length, 'service')}.`));
+      importResult.replaceChildren(
+        notice(
+          'ok',
+          `Imported ${plural(result.approvedServiceIds.length, 'service')} from “${file.name}”. Your list now has ${plural(s.ids.length, 'service')}.`,
+        ),
+      );
     };
     importResult.replaceChildren(
-      notice(result.unknownServiceIds.length || result.notes.length ? 'warn' : 'ok',
-        el('p', {}, `“${result.metadata.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`),
+      notice(
+        result.unknownServiceIds.length || result.notes.length ? 'warn' : 'ok',
+        el(
+          'p',
+          {},
+          `“${result.metadata.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
+        ),
         ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
-        el('p', { className: 'row' },
-          el('button', { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } }, 'Replace my list with it'),
-          el('button', { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } }, 'Add its services to my list'),
+        el(
+          'p',
+          { className: 'row' },
+          el(
+            'button',
+            { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } },
+            'Replace my list with it',
+          ),
+          el(
+            'button',
+            { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } },
+            'Add its services to my list',
+          ),
         ),
       ),
     );

@@ -5,7 +5,11 @@ export type ElementProps<K extends keyof HTMLElementTagNameMap> = Omit<Partial<H
   attrs?: Record<string, string>;
 };
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: ElementProps<K> = {} as ElementProps<K>, ...children: (Node | string | false | undefined)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: ElementProps<K> = {} as ElementProps<K>,
+  ...children: (Node | string | false | undefined)[]
+): HTMLElementTagNameMap[K] {
   const { dataset, attrs, ...rest } = props;
   const e = Object.assign(document.createElement(tag), rest);
   if (dataset) Object.assign(e.dataset, dataset);
@@ -15,4 +19,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Element
 }
 
 export const notice = (kind: 'error' | 'warn' | 'ok' | '', ...children: (Node | string)[]): HTMLElement =>
-  el('div', { className: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, ...children.map((c) => (typeof c === 'string' ? el('p', {}, c) : c)));
+  el(
+    'div',
+    { className: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
+    ...children.map((c) => (typeof c === 'string' ? el('p', {}, c) : c)),
+  );

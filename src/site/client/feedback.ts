@@ -33,6 +33,8 @@ export function startFeedback(): void {
       return;
     }
     form.reset();
-    result.replaceChildren(notice('ok', el('p', {}, 'Thank you: your feedback was received. Reference ', el('code', {}, r.body.id), '.')));
+    result.replaceChildren(
+      notice('ok', el('p', {}, 'Thank you: your feedback was received. Reference ', el('code', {}, r.body.id), '.')),
+    );
   });
 }

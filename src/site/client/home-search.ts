@@ -35,7 +35,9 @@ export function startHomeSearch(): void {
     }
     let response: Response;
     try {
-      response = await fetch(`/v1/services?${new URLSearchParams({ q, pageSize: String(SHOWN) })}`, { headers: { accept: 'application/json' } });
+      response = await fetch(`/v1/services?${new URLSearchParams({ q, pageSize: String(SHOWN) })}`, {
+        headers: { accept: 'application/json' },
+      });
     } catch {
       if (mine === seq) out.replaceChildren(el('p', { className: 'notice error' }, networkFailureMessage('search')));
       return;
@@ -43,11 +45,17 @@ export function startHomeSearch(): void {
     const body = await response.json().catch(() => undefined);
     if (mine !== seq) return;
     if (!response.ok) {
-      out.replaceChildren(el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)));
+      out.replaceChildren(
+        el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)),
+      );
       return;
     }
     const { data, total } = body as { data: Hit[]; total: number };
-    const all = el('a', { href: `/search?${new URLSearchParams({ q })}` }, total > data.length ? `See all ${total} results with filters` : 'Open these results with filters');
+    const all = el(
+      'a',
+      { href: `/search?${new URLSearchParams({ q })}` },
+      total > data.length ? `See all ${total} results with filters` : 'Open these results with filters',
+    );
     if (!data.length) {
       out.replaceChildren(el('p', {}, `No service matches “${q}”. Try fewer or shorter words.`));
       return;
@@ -65,9 +73,27 @@ export function startHomeSearch(): void {
             el(
               'div',
               { className: 'body' },
-              el('h3', {}, el('a', { href: `/services/${s.slug}` }, s.name), ...(s.lifecycle ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, lifecycleLabel(s.lifecycle.status))] : [])),
+              el(
+                'h3',
+                {},
+                el('a', { href: `/services/${s.slug}` }, s.name),
+                ...(s.lifecycle
+                  ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, lifecycleLabel(s.lifecycle.status))]
+                  : []),
+              ),
               el('p', {}, s.description),
-              el('button', { type: 'button', className: 'secondary', hidden: true, dataset: { listToggle: s.id }, attrs: { 'aria-pressed': 'false' } }, el('span', { dataset: { label: '' } }, 'Add to my list'), el('span', { className: 'visually-hidden' }, `: ${s.name}`)),
+              el(
+                'button',
+                {
+                  type: 'button',
+                  className: 'secondary',
+                  hidden: true,
+                  dataset: { listToggle: s.id },
+                  attrs: { 'aria-pressed': 'false' },
+                },
+                el('span', { dataset: { label: '' } }, 'Add to my list'),
+                el('span', { className: 'visually-hidden' }, `: ${s.name}`),
+              ),
             ),
           ),
         ),

@@ -6,21 +6,33 @@ import { networkFailureMessage, problemMessage } from '../format.ts';
 
 export type Outcome<T> = { ok: true; body: T; response: Response } | { ok: false; message: string; status: number };
 
-export async function request<T>(what: string, url: string, init: RequestInit & { json?: unknown; as?: 'json' | 'text' } = {}): Promise<Outcome<T>> {
+export async function request<T>(
+  what: string,
+  url: string,
+  init: RequestInit & { json?: unknown; as?: 'json' | 'text' } = {},
+): Promise<Outcome<T>> {
   const { json, as = 'json', ...rest } = init;
   let response: Response;
   try {
     response = await fetch(url, {
       ...rest,
       ...(json !== undefined ? { method: rest.method ?? 'POST', body: JSON.stringify(json) } : {}),
-      headers: { accept: as === 'json' ? 'application/json' : '*/*', ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(rest.headers as Record<string, string> | undefined) },
+      headers: {
+        accept: as === 'json' ? 'application/json' : '*/*',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(rest.headers as Record<string, string> | undefined),
+      },
     });
   } catch {
     return { ok: false, status: 0, message: networkFailureMessage(what) };
   }
   if (!response.ok) {
     const body = await response.json().catch(() => undefined);
-    return { ok: false, status: response.status, message: problemMessage(what, response.status, body, response.headers) };
+    return {
+      ok: false,
+      status: response.status,
+      message: problemMessage(what, response.status, body, response.headers),
+    };
   }
   try {
     const body = (as === 'json' ? await response.json() : await response.text()) as T;

@@ -9,7 +9,11 @@ import type { BuiltData } from './catalogue-data.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function exportDocument(data: BuiltData, ids: readonly string[], meta: { name: string; description?: string; catalogListId?: string }) {
+export function exportDocument(
+  data: BuiltData,
+  ids: readonly string[],
+  meta: { name: string; description?: string; catalogListId?: string },
+) {
   return exportServiceList(createCatalogue(data), ids, meta, { today: today(), schemaUrl: data.serviceListSchemaUrl });
 }
 

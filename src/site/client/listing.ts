@@ -31,11 +31,16 @@ export function startListing(): void {
         li.hidden = !ok;
         if (ok) shown++;
       });
-      if (status) status.textContent = shown === rows.length ? plural(rows.length, 'service') : `${plural(shown, 'service')} of ${rows.length} match the filters`;
+      if (status)
+        status.textContent =
+          shown === rows.length
+            ? plural(rows.length, 'service')
+            : `${plural(shown, 'service')} of ${rows.length} match the filters`;
       if (none) none.hidden = shown > 0;
       if (updateUrl) {
         const visible = new URLSearchParams();
-        for (const [k, v] of params) if (v && !form.querySelector(`input[type=hidden][name="${k}"]`)) visible.append(k, v);
+        for (const [k, v] of params)
+          if (v && !form.querySelector(`input[type=hidden][name="${k}"]`)) visible.append(k, v);
         const qs = visible.toString();
         history.replaceState(null, '', qs ? `?${qs}` : location.pathname);
       }
@@ -46,10 +51,16 @@ export function startListing(): void {
       for (const el of form.querySelectorAll<HTMLInputElement>('input[name]')) {
         if (el.type === 'hidden') continue;
         const values = initial.getAll(el.name).flatMap((v) => v.split(','));
-        if (el.type === 'checkbox' || el.type === 'radio') el.checked = values.includes(el.value) || (el.type === 'radio' && el.value === '' && !values.length);
+        if (el.type === 'checkbox' || el.type === 'radio')
+          el.checked = values.includes(el.value) || (el.type === 'radio' && el.value === '' && !values.length);
         else el.value = initial.get(el.name) ?? '';
       }
-      if (form.querySelector('input[type=checkbox]:checked, input[type=radio][value="true"]:checked, input[type=radio][value="false"]:checked')) form.querySelector('details')?.setAttribute('open', '');
+      if (
+        form.querySelector(
+          'input[type=checkbox]:checked, input[type=radio][value="true"]:checked, input[type=radio][value="false"]:checked',
+        )
+      )
+        form.querySelector('details')?.setAttribute('open', '');
     }
     form.addEventListener('input', () => apply(true));
     form.addEventListener('submit', (e) => {

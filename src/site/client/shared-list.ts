@@ -13,7 +13,15 @@ export function startSharedImport(): void {
   for (const b of box.querySelectorAll<HTMLButtonElement>('button[data-shared-mode]')) {
     b.addEventListener('click', () => {
       const replace = b.dataset.sharedMode === 'replace';
-      updateList((s) => (replace ? { name: box.dataset.name || emptyList().name, description: box.dataset.description ?? '', ids: addIds(emptyList(), ids).ids } : addIds(s, ids)));
+      updateList((s) =>
+        replace
+          ? {
+              name: box.dataset.name || emptyList().name,
+              description: box.dataset.description ?? '',
+              ids: addIds(emptyList(), ids).ids,
+            }
+          : addIds(s, ids),
+      );
       out.replaceChildren(notice('ok', `Done: your list now has ${plural(readList().ids.length, 'service')}.`));
       const link = document.createElement('a');
       link.href = '/list';

@@ -16,19 +16,36 @@ interface Sample {
   catalogueVersion: string;
   storeLatencyMs: number | null;
 }
-interface HistoryPage { data: Sample[]; page: number; totalPages: number; total: number }
+interface HistoryPage {
+  data: Sample[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
 
-const componentNames: Record<string, string> = { api: 'API', catalogue: 'Catalogue', store: 'Saved-list store', rateLimiter: 'Rate limiter' };
+const componentNames: Record<string, string> = {
+  api: 'API',
+  catalogue: 'Catalogue',
+  store: 'Saved-list store',
+  rateLimiter: 'Rate limiter',
+};
 const stateWords: Record<State, string> = { operational: 'Operational', degraded: 'Degraded', down: 'Down' };
-const stateClass: Record<State, string> = { operational: 'status-up', degraded: 'status-degraded', down: 'status-down' };
+const stateClass: Record<State, string> = {
+  operational: 'status-up',
+  degraded: 'status-degraded',
+  down: 'status-down',
+};
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 const badge = (s: State) => el('span', { className: `badge ${stateClass[s] ?? ''}` }, stateWords[s] ?? String(s));
 
 function detailOf(name: string, c: Record<string, unknown>): string {
   const bits: string[] = [];
-  if (name === 'catalogue') bits.push(`version ${String(c.version)}, built ${String(c.builtOn)}, ${String(c.serviceCount)} services`);
-  if (name === 'store') bits.push(`${String(c.kind)}${typeof c.latencyMs === 'number' ? `, ${c.latencyMs.toFixed(1)} ms` : ''}`);
-  if (name === 'rateLimiter') bits.push(`${String(c.limit)} requests per ${String(c.windowSeconds)} s, ${String(c.kind)}`);
+  if (name === 'catalogue')
+    bits.push(`version ${String(c.version)}, built ${String(c.builtOn)}, ${String(c.serviceCount)} services`);
+  if (name === 'store')
+    bits.push(`${String(c.kind)}${typeof c.latencyMs === 'number' ? `, ${c.latencyMs.toFixed(1)} ms` : ''}`);
+  if (name === 'rateLimiter')
+    bits.push(`${String(c.limit)} requests per ${String(c.windowSeconds)} s, ${String(c.kind)}`);
   if (name === 'api') bits.push(`version ${String(c.version)}, up since ${when(String(c.startedAt))}`);
   if (typeof c.error === 'string') bits.push(c.error);
   return bits.join('; ');
@@ -49,13 +66,41 @@ export function startStatus(): void {
     const s = r.body;
     current.replaceChildren(
       el('p', {}, 'Overall: ', badge(s.status), ` (checked ${when(s.checkedAt)})`),
-      el('div', { className: 'table-scroll', tabIndex: 0, attrs: { role: 'region', 'aria-label': 'Components now, scrolls sideways' } },
+      el(
+        'div',
+        {
+          className: 'table-scroll',
+          tabIndex: 0,
+          attrs: { role: 'region', 'aria-label': 'Components now, scrolls sideways' },
+        },
         el(
           'table',
           {},
           el('caption', { className: 'visually-hidden' }, 'Components'),
-          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Component'), el('th', { scope: 'col' }, 'State'), el('th', { scope: 'col' }, 'Details'))),
-          el('tbody', {}, ...Object.entries(s.components).map(([name, c]) => el('tr', {}, el('th', { scope: 'row' }, componentNames[name] ?? name), el('td', {}, badge(c.status)), el('td', {}, detailOf(name, c))))),
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, 'Component'),
+              el('th', { scope: 'col' }, 'State'),
+              el('th', { scope: 'col' }, 'Details'),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            ...Object.entries(s.components).map(([name, c]) =>
+              el(
+                'tr',
+                {},
+                el('th', { scope: 'row' }, componentNames[name] ?? name),
+                el('td', {}, badge(c.status)),
+                el('td', {}, detailOf(name, c)),
+              ),
+            ),
+          ),
         ),
       ),
     );
@@ -77,12 +122,28 @@ export function startStatus(): void {
       }
       tbody = el('tbody');
       history.replaceChildren(
-        el('div', { className: 'table-scroll', tabIndex: 0, attrs: { role: 'region', 'aria-label': 'Status history, scrolls sideways' } },
+        el(
+          'div',
+          {
+            className: 'table-scroll',
+            tabIndex: 0,
+            attrs: { role: 'region', 'aria-label': 'Status history, scrolls sideways' },
+          },
           el(
             'table',
             {},
             el('caption', { className: 'visually-hidden' }, 'Status history, newest first'),
-            el('thead', {}, el('tr', {}, ...['When', 'Overall', 'Why recorded', 'Components', 'Catalogue'].map((h) => el('th', { scope: 'col' }, h)))),
+            el(
+              'thead',
+              {},
+              el(
+                'tr',
+                {},
+                ...['When', 'Overall', 'Why recorded', 'Components', 'Catalogue'].map((h) =>
+                  el('th', { scope: 'col' }, h),
+                ),
+              ),
+            ),
             tbody,
           ),
         ),
@@ -90,11 +151,19 @@ export function startStatus(): void {
     }
     for (const s of r.body.data) {
       tbody.append(
-        el('tr', {},
+        el(
+          'tr',
+          {},
           el('td', {}, when(s.at)),
           el('td', {}, badge(s.status)),
           el('td', {}, s.reason),
-          el('td', {}, Object.entries(s.components).map(([k, v]) => `${componentNames[k] ?? k}: ${stateWords[v] ?? v}`).join(', ')),
+          el(
+            'td',
+            {},
+            Object.entries(s.components)
+              .map(([k, v]) => `${componentNames[k] ?? k}: ${stateWords[v] ?? v}`)
+              .join(', '),
+          ),
           el('td', {}, el('code', {}, s.catalogueVersion)),
         ),
       );

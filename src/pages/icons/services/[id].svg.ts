@@ -13,5 +13,7 @@ export const GET: APIRoute = async ({ params }) => {
   const { catalogue } = await loadCatalogue();
   const service = catalogue.service(params.id!)!;
   const index = catalogue.categories.findIndex((c) => c.id === service.category);
-  return new Response(serviceIconSvg(service, categoryHue(index, catalogue.categories.length)), { headers: { 'content-type': 'image/svg+xml' } });
+  return new Response(serviceIconSvg(service, categoryHue(index, catalogue.categories.length)), {
+    headers: { 'content-type': 'image/svg+xml' },
+  });
 };
