@@ -89,9 +89,11 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
       date: string | null;
     }[];
     for (const e of events) {
-      const s = byProvider(e.provider).find(
-        (x) => x.name === e.service || x.shortName === e.service || x.name.startsWith(`${e.service} `),
-      );
+      // An exact name wins over a longer name that starts with it (AWS CodeStar, not AWS CodeStar Notifications).
+      const candidates = byProvider(e.provider);
+      const s =
+        candidates.find((x) => x.name === e.service || x.shortName === e.service) ??
+        candidates.find((x) => x.name.startsWith(`${e.service} `));
       expect(s, `${e.provider} ${e.service}`).toBeDefined();
       expect(s!.lifecycle?.status, e.service).toBe(e.status);
       if (e.date && e.status === 'retired') expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);

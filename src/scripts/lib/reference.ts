@@ -37,11 +37,16 @@ export function loadReference(dir = referenceDir()): ReferenceData | undefined {
   };
 }
 
-/** Official documentation hosts per provider. */
+/**
+ * Official documentation hosts per provider. Besides the main docs sites, two
+ * product lines are documented only on their own vendor-run sites: Kiro (an
+ * AWS product) at kiro.dev, and Firebase (part of Google Cloud) at
+ * firebase.google.com.
+ */
 export const vendorDocHosts: Record<string, string[]> = {
-  aws: ['docs.aws.amazon.com', 'aws.amazon.com'],
+  aws: ['docs.aws.amazon.com', 'aws.amazon.com', 'kiro.dev'],
   azure: ['learn.microsoft.com', 'azure.microsoft.com'],
-  gcp: ['cloud.google.com'],
+  gcp: ['cloud.google.com', 'firebase.google.com'],
 };
 
 const expectedIdentifier: Record<string, keyof PolicyIdentifiers> = {
