@@ -38,13 +38,14 @@ const service = (over: Record<string, unknown>) => ({
   category: 'compute',
   description: 'An example service.',
   vendorDocs: 'https://docs.aws.amazon.com/example/',
+  lastReviewed: '2026-11-01',
   hasFreeTier: false,
   identifiers: { iamPrefixes: ['ec2'] },
   ...over,
 });
 
-function build(dir: string) {
-  const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+function build(dir: string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -68,7 +69,7 @@ describe('the build rejects bad content', () => {
       'content/services/aws/aws-example.json': service({
         category: 'no-such-category',
         equivalents: { gcp: 'gcp-nothing' },
-        lifecycle: { status: 'deprecated', successorSlug: 'aws-nothing' },
+        lifecycle: { status: 'deprecated', successorSlug: 'aws-nothing', announcementUrl: 'https://aws.amazon.com/blogs/example' },
       }),
     });
     const r = build(dir);
@@ -76,5 +77,25 @@ describe('the build rejects bad content', () => {
     expect(r.output).toContain('content/services/aws/aws-example.json: category: unknown category "no-such-category"');
     expect(r.output).toContain('content/services/aws/aws-example.json: equivalents.gcp: unknown service "gcp-nothing"');
     expect(r.output).toContain('content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"');
+  });
+
+  it('fails once a sunset date has passed and the status has not moved to retired (as of the build date)', () => {
+    const dir = projectWith({
+      'content/services/aws/aws-example.json': service({
+        lifecycle: { status: 'sunset', sunsetDate: '2026-10-07', announcementUrl: 'https://docs.aws.amazon.com/example/end-of-support.html' },
+      }),
+    });
+    expect(build(dir, { CATALOGUE_TODAY: '2026-10-07' }).status).toBe(0);
+    const late = build(dir, { CATALOGUE_TODAY: '2026-10-08' });
+    expect(late.status).not.toBe(0);
+    expect(late.output).toContain('content/services/aws/aws-example.json: lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08)');
+  });
+
+  it('fails on a lifecycle block without its announcement and an entry without a review date', () => {
+    const dir = projectWith({ 'content/services/aws/aws-example.json': service({ lastReviewed: undefined, lifecycle: { status: 'deprecated' } }) });
+    const r = build(dir);
+    expect(r.status).not.toBe(0);
+    expect(r.output).toMatch(/lifecycle\.announcementUrl/);
+    expect(r.output).toMatch(/lastReviewed/);
   });
 });

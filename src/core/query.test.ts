@@ -7,7 +7,7 @@ import { ServiceEntry } from './schemas.ts';
 const service = (id: string, over: Record<string, unknown> = {}) =>
   ServiceEntry.parse({
     id, slug: id, name: `Name of ${id}`, shortName: id, provider: id.split('-')[0], category: 'compute',
-    description: 'A service.', vendorDocs: `https://docs.aws.amazon.com/${id}/`, hasFreeTier: false, identifiers: {}, ...over,
+    description: 'A service.', vendorDocs: `https://docs.aws.amazon.com/${id}/`, hasFreeTier: false, identifiers: {}, lastReviewed: '2026-11-01', ...over,
   });
 
 const catalogue = createCatalogue({
@@ -17,8 +17,8 @@ const catalogue = createCatalogue({
   services: [
     service('aws-ec2', { name: 'Amazon Elastic Compute Cloud', shortName: 'Amazon EC2', hasFreeTier: true, keywords: ['virtual machines'] }),
     service('aws-s3', { name: 'Amazon Simple Storage Service', shortName: 'Amazon S3', category: 'storage', subServices: [{ id: 'glacier', name: 'S3 Glacier', description: 'Archive tiers' }] }),
-    service('azure-blob-storage', { name: 'Azure Blob Storage', category: 'storage', description: 'Object storage for unstructured data.', lifecycle: { status: 'preview' } }),
-    service('gcp-cloud-run', { name: 'Cloud Run', description: 'Serverless containers, déployés vite.', lifecycle: { status: 'deprecated' } }),
+    service('azure-blob-storage', { name: 'Azure Blob Storage', category: 'storage', description: 'Object storage for unstructured data.', lifecycle: { status: 'preview', announcementUrl: 'https://example.org/news' } }),
+    service('gcp-cloud-run', { name: 'Cloud Run', description: 'Serverless containers, déployés vite.', lifecycle: { status: 'deprecated', announcementUrl: 'https://example.org/news' } }),
   ],
 });
 const index = createServiceIndex(catalogue);

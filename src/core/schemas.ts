@@ -35,6 +35,15 @@ export const ServiceLifecycle = z
 export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
 
 /**
+ * The lifecycle block as content must write it: a governance team acts on it,
+ * so it always cites the vendor's announcement. (The API shape keeps the
+ * field optional, as published.)
+ */
+export const ContentLifecycle = ServiceLifecycle.extend({
+  announcementUrl: httpsUrl.describe("URL of the vendor announcement (required in content)"),
+});
+
+/**
  * The identifiers policy generation needs, per provider:
  * AWS IAM service prefixes (`s3`), Azure resource-provider namespaces or
  * resource types (`Microsoft.Storage`, `Microsoft.Web/staticSites`), and
@@ -158,11 +167,11 @@ export const ServiceEntry = z.strictObject({
   subServices: z.array(SubServiceEntry).default([]),
   equivalents: Equivalents.default({}),
   identifiers: PolicyIdentifiers,
-  lifecycle: ServiceLifecycle.optional(),
+  lifecycle: ContentLifecycle.optional(),
   formerNames: z.array(z.string().min(1).max(150)).default([]).describe('Names the vendor used before, newest first'),
   requires: z.array(ServiceDependency).default([]),
   recommends: z.array(ServiceDependency).default([]),
-  lastReviewed: isoDate.optional().describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
+  lastReviewed: isoDate.describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
 });
 export type ServiceEntry = z.infer<typeof ServiceEntry>;
 export type ServiceEntryInput = z.input<typeof ServiceEntry>;

@@ -1,10 +1,12 @@
 /**
  * `npm run catalogue:report`: counts per provider and category, services
- * without equivalents, lifecycle counts and every content or reference-data
- * mismatch. Exits 1 when there is any mismatch.
+ * without equivalents, lifecycle counts, services not reviewed for 180 days
+ * and every content or reference-data mismatch (the freshness rule included,
+ * as of today or CATALOGUE_TODAY). Exits 1 when there is any mismatch; an
+ * overdue review is listed but does not fail the report.
  */
 import { formatContentIssues } from '../core/catalogue.ts';
-import { readContent } from './lib/read-content.ts';
+import { contentToday, readContent } from './lib/read-content.ts';
 import { loadReference, referenceDir, referenceIssues } from './lib/reference.ts';
 
 const content = readContent();
@@ -25,6 +27,13 @@ for (const p of content.providers) {
   const lonely = own.filter((s) => Object.keys(s.equivalents).length === 0).map((s) => s.id);
   lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`, '');
 }
+const REVIEW_DAYS = 180;
+const today = contentToday();
+const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - REVIEW_DAYS * 86_400_000).toISOString().slice(0, 10);
+const overdue = content.services.filter((s) => s.lastReviewed < cutoff).sort((a, b) => a.lastReviewed.localeCompare(b.lastReviewed) || a.id.localeCompare(b.id));
+lines.push(`## Not reviewed for ${REVIEW_DAYS} days (last reviewed before ${cutoff}): ${overdue.length}`);
+for (const s of overdue) lines.push(`- ${s.id}: last reviewed ${s.lastReviewed} (${content.fileOf.get(s.id) ?? s.id})`);
+lines.push('');
 lines.push(ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`);
 lines.push(issues.length ? `\n${issues.length} mismatch(es):\n${formatContentIssues(issues)}` : 'No mismatches.');
 console.log(lines.join('\n'));

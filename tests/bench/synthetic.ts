@@ -31,12 +31,13 @@ export function syntheticServices(n: number, categories: string[]): ServiceEntry
       description: `A managed ${w1} ${noun.toLowerCase()} for ${w2} workloads, number ${i}, with automatic scaling and pay-per-use pricing.`,
       vendorDocs:
         provider === 'aws' ? `https://docs.aws.amazon.com/${id}/` : provider === 'azure' ? `https://learn.microsoft.com/azure/${id}/` : `https://cloud.google.com/${id}/docs`,
+      lastReviewed: '2026-01-01',
       hasFreeTier: i % 4 === 0,
       keywords: [w1, w2],
       subServices: i % 5 === 0 ? [{ id: `${id}-lite`, name: `${title} Lite`, description: 'A smaller edition.' }] : [],
       identifiers:
         provider === 'aws' ? { iamPrefixes: [`svc${i}`] } : provider === 'azure' ? { resourceProviders: [`Microsoft.Synthetic${i}`] } : { serviceNames: [`svc${i}.googleapis.com`] },
-      ...(i % 50 === 7 ? { lifecycle: { status: 'deprecated' as const, note: 'Synthetic deprecation.' } } : {}),
+      ...(i % 50 === 7 ? { lifecycle: { status: 'deprecated' as const, note: 'Synthetic deprecation.', announcementUrl: 'https://example.com/announcement' } } : {}),
     });
   }
   return out;

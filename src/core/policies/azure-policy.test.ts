@@ -10,7 +10,7 @@ const catalogue = syntheticCatalogue({ aws: 3, azure: REALISTIC_PROVIDER_SIZES.a
 const azureIds = catalogue.services.filter((s) => s.provider === 'azure').map((s) => s.id);
 
 const service = (id: string, resourceProviders: string[]): ServiceEntry => ({
-  id, slug: id, name: id, shortName: id, provider: 'azure', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
+  id, slug: id, name: id, shortName: id, provider: 'azure', category: 'compute', description: 'x', vendorDocs: 'https://example.com', lastReviewed: today, hasFreeTier: false,
   keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { resourceProviders },
 });
 

@@ -10,7 +10,7 @@ const catalogue = syntheticCatalogue({ gcp: REALISTIC_PROVIDER_SIZES.gcp, azure:
 const gcpIds = catalogue.services.filter((s) => s.provider === 'gcp').map((s) => s.id);
 
 const service = (id: string, serviceNames: string[]): ServiceEntry => ({
-  id, slug: id, name: id, shortName: id, provider: 'gcp', category: 'compute', description: 'x', vendorDocs: 'https://example.com', hasFreeTier: false,
+  id, slug: id, name: id, shortName: id, provider: 'gcp', category: 'compute', description: 'x', vendorDocs: 'https://example.com', lastReviewed: today, hasFreeTier: false,
   keywords: [], subServices: [], equivalents: {}, formerNames: [], requires: [], recommends: [], identifiers: { serviceNames },
 });
 
