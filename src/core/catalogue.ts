@@ -74,6 +74,8 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     const successor = s.lifecycle?.successorSlug ? services.get(s.lifecycle.successorSlug) : undefined;
     return {
       ...toService(s),
+      formerNames: s.formerNames,
+      lastReviewed: s.lastReviewed,
       keywords: s.keywords,
       identifiers: s.identifiers,
       subServices: s.subServices,

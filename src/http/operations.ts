@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ServiceQuery } from '../core/query.ts';
-import { kebabId, ServiceDetail } from '../core/schemas.ts';
+import { kebabId, LifecycleTimeline, ServiceDetail } from '../core/schemas.ts';
 import { operations as feedbackOperations } from '../../functions/feedback.ts';
 import { operations as listOperations } from '../../functions/lists.ts';
 import { operations as markdownOperations } from '../../functions/export-markdown.ts';
@@ -48,6 +48,12 @@ export const catalogueOperations: OperationSpec[] = [
     description: 'Each service is returned in full, with its equivalents on the other clouds resolved. Unknown ids answer 404 naming them; more than 10 ids answer 400.',
     query: CompareQuery,
     responses: { 200: { ...cached, schema: Comparison }, 400: invalidParameters(), 404: notFound('One or more services') },
+  },
+  {
+    method: 'get', path: '/v1/lifecycle', operationId: 'getLifecycle', summary: 'Every lifecycle change, past and upcoming, by date', tags: ['Catalogue'], prerendered: true,
+    description:
+      'Each service that is not active and generally available, with provider, id, slug, name, status, dates, successor and the vendor announcement. `upcoming` (dated today or later, soonest first) and `past` (most recent first) are relative to `today`, the day the catalogue was built; `undated` holds previews and deprecations whose vendor gave no date. The same changes are published as an Atom feed at /lifecycle.atom and an iCalendar file at /lifecycle.ics (one all-day event per dated change).',
+    responses: { 200: { ...cached, schema: LifecycleTimeline } },
   },
   {
     method: 'get', path: '/v1/schemas/service-list.schema.json', operationId: 'getServiceListSchema', summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)', tags: ['Lists'], prerendered: true,
