@@ -79,19 +79,32 @@ describe('the build rejects bad content', () => {
     expect(r.output).toContain('content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"');
   });
 
-  it('fails once a sunset date has passed and the status has not moved to retired (as of the build date)', () => {
-    const dir = projectWith({
-      'content/services/aws/aws-example.json': service({
-        lifecycle: { status: 'sunset', sunsetDate: '2026-10-07', announcementUrl: 'https://docs.aws.amazon.com/example/end-of-support.html' },
-      }),
-    });
-    expect(build(dir, { CATALOGUE_TODAY: '2026-10-07' }).status).toBe(0);
-    const late = build(dir, { CATALOGUE_TODAY: '2026-10-08' });
-    expect(late.status).not.toBe(0);
-    expect(late.output).toContain('content/services/aws/aws-example.json: lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08)');
+  describe('the freshness rule, as of the build date (CATALOGUE_TODAY)', () => {
+    const sunsetting = () =>
+      projectWith({
+        'content/services/aws/aws-example.json': service({
+          lifecycle: { status: 'sunset', sunsetDate: '2026-10-07', announcementUrl: 'https://docs.aws.amazon.com/example/end-of-support.html' },
+        }),
+      });
+
+    it('builds on the sunset date itself', () => {
+      expect(build(sunsetting(), { CATALOGUE_TODAY: '2026-10-07' }).status).toBe(0);
+    }, 120_000);
+
+    it('fails the day after, while the status has not moved to retired', () => {
+      const late = build(sunsetting(), { CATALOGUE_TODAY: '2026-10-08' });
+      expect(late.status).not.toBe(0);
+      expect(late.output).toContain('content/services/aws/aws-example.json: lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08)');
+    }, 120_000);
+
+    it('refuses a CATALOGUE_TODAY that is not a date', () => {
+      const r = build(sunsetting(), { CATALOGUE_TODAY: '2026-13-45' });
+      expect(r.status).not.toBe(0);
+      expect(r.output).toContain('CATALOGUE_TODAY must be a date written YYYY-MM-DD, got "2026-13-45"');
+    }, 120_000);
   });
 
-  it('fails on a lifecycle block without its announcement and an entry without a review date', () => {
+  it('fails on a lifecycle block without its announcement and an entry without a review date', { timeout: 120_000 }, () => {
     const dir = projectWith({ 'content/services/aws/aws-example.json': service({ lastReviewed: undefined, lifecycle: { status: 'deprecated' } }) });
     const r = build(dir);
     expect(r.status).not.toBe(0);

@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LifecycleTimeline, ListLifecycle, type LifecycleChange } from '../src/core/schemas.ts';
+import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -78,7 +79,7 @@ describe('GET /lifecycle.atom', () => {
       expect(e.id).toBeTruthy();
       expect(e.title).toBeTruthy();
       expect(Number.isNaN(Date.parse(e.updated))).toBe(false);
-      expect(e.link.some((l: Record<string, string>) => l['@rel'] === 'alternate' && l['@href'].startsWith(`${site}/services/`))).toBe(true);
+      expect(e.link.some((l: Record<string, string>) => l['@rel'] === 'alternate' && (l['@href'] ?? '').startsWith(`${site}/services/`))).toBe(true);
     }
     expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(feed.entry.length);
   });
@@ -100,6 +101,14 @@ describe('GET /lifecycle.ics', () => {
       expect(e!.startDate.toString()).toBe(c.date);
       expect(e!.summary).toContain(c.name);
     }
+  });
+});
+
+describe('static hosts', () => {
+  it('get the feed content types in the _headers file the build writes', () => {
+    const rules = renderHeadersFile();
+    expect(rules).toContain('/lifecycle.atom\n  Content-Type: application/atom+xml; charset=utf-8');
+    expect(rules).toContain('/lifecycle.ics\n  Content-Type: text/calendar; charset=utf-8');
   });
 });
 

@@ -34,6 +34,7 @@ describe('GET /v1/openapi.json', () => {
       'post /v1/policies/aws-scp', 'post /v1/policies/azure-policy', 'post /v1/policies/gcp-org-policy',
       'post /v1/export/markdown', 'post /v1/lists', 'get /v1/lists/{id}', 'post /v1/feedback',
       'get /v1/health', 'get /v1/status', 'get /v1/status/history', 'get /v1/openapi.json',
+      'get /v1/lifecycle', 'get /v1/lists/{id}/lifecycle',
     ];
     const have = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
     for (const op of want) expect(have).toContain(op);

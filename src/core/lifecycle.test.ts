@@ -102,7 +102,7 @@ describe('Atom feed', () => {
       expect(e.id).toMatch(/^https:\/\/catalogue\.example\.org\/services\//);
       expect(e.title).toBeTruthy();
       expect(e.updated).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
-      expect(e.link.some((l: Record<string, string>) => l['@rel'] === 'alternate' && l['@href'].startsWith(site))).toBe(true);
+      expect(e.link.some((l: Record<string, string>) => l['@rel'] === 'alternate' && (l['@href'] ?? '').startsWith(site))).toBe(true);
     }
     expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(5);
   });
