@@ -36,6 +36,7 @@ const types: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8; header=present',
   '.xml': 'application/xml; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
