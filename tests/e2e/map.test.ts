@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect(await page.locator('.services-table tbody tr td:nth-child(3)').first().textContent()).toBe(
       categoryNames.at(-1),
     );
-    await page.getByLabel('Cloud').selectOption('azure');
+    await page.getByLabel('Cloud', { exact: true }).selectOption('azure');
     await page.getByRole('button', { name: 'Next page' }).click();
     expect(page.url()).toMatch(/provider=azure/);
     expect(page.url()).toMatch(/sort=-category/);
@@ -192,7 +192,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     const other = await context.newPage();
     await other.goto(shared);
     await other.locator('th button.sort').first().waitFor();
-    await expect(other.getByLabel('Cloud').inputValue()).resolves.toBe('azure');
+    await expect(other.getByLabel('Cloud', { exact: true }).inputValue()).resolves.toBe('azure');
     await expect(other.locator('th[aria-sort="descending"]').textContent()).resolves.toBe('Category');
     await expect(other.locator('[data-table-status]').textContent()).resolves.toMatch(/page 2 of/);
     const providers = await other

@@ -255,8 +255,8 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
     }
     await expect(headerCount()).resolves.toBe(4);
-    // Remove and add again from a listing page.
-    await page.goto(url('/services'));
+    // Remove and add again from the services table, found through its search (the address keeps it).
+    await page.goto(url(`/services?q=${encodeURIComponent(changing.name)}`));
     await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
     await expect.poll(() => headerCount()).toBe(3);
     await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
