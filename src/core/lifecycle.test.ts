@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from './catalogue.ts';
-import { addMonths, changesOf, changesWithin, lifecycleTimeline } from './lifecycle.ts';
+import { addMonths, changesOf, changesWithin, changesWithinDays, daysUntil, lifecycleTimeline } from './lifecycle.ts';
 import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
 
@@ -200,5 +200,42 @@ describe('iCalendar file', () => {
     const folded = foldLine(long);
     expect(folded.split('\r\n').every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
     expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+});
+
+describe('changes within a number of days (the home page window)', () => {
+  const change = (serviceId: string, date?: string) =>
+    ({
+      serviceId,
+      name: serviceId,
+      provider: 'aws',
+      providerName: 'AWS',
+      slug: serviceId,
+      status: 'sunset',
+      page: '/',
+      announcementUrl: news(serviceId),
+      lastReviewed: '2026-01-01',
+      ...(date ? { date, sunsetDate: date } : {}),
+    }) as const;
+  const changes = [
+    change('aws-later', '2026-04-01'),
+    change('aws-soon', '2026-01-10'),
+    change('aws-today', '2026-01-01'),
+    change('aws-past', '2025-12-31'),
+    change('aws-beyond', '2026-04-02'),
+    change('aws-undated'),
+  ];
+
+  it('lists dated changes from today to the last day of the window, soonest first, with the days left', () => {
+    expect(changesWithinDays(changes, '2026-01-01', 90).map((c) => [c.serviceId, c.inDays])).toEqual([
+      ['aws-today', 0],
+      ['aws-soon', 9],
+      ['aws-later', 90],
+    ]);
+    expect(changesWithinDays(changes, '2026-01-01', 10).map((c) => c.serviceId)).toEqual(['aws-today', 'aws-soon']);
+  });
+
+  it('refuses a malformed day rather than guessing', () => {
+    expect(() => daysUntil('soon', '2026-01-01')).toThrow(RangeError);
   });
 });

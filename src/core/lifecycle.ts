@@ -66,6 +66,28 @@ export function changesWithin(changes: readonly LifecycleChange[], today: string
   return changes.filter((c) => c.date !== undefined && c.date >= today && c.date <= until);
 }
 
+const DAY_MS = 86_400_000;
+
+/** Whole days from `today` to `day` (both YYYY-MM-DD; negative when `day` is earlier). */
+export function daysUntil(today: string, day: string): number {
+  const days = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
+  if (!Number.isFinite(days)) throw new RangeError(`not YYYY-MM-DD dates: ${today}, ${day}`);
+  return days;
+}
+
+/** Dated changes from `today` up to and including `days` days later, soonest first. */
+export function changesWithinDays(
+  changes: readonly LifecycleChange[],
+  today: string,
+  days: number,
+): (LifecycleChange & { date: string; inDays: number })[] {
+  return soonestFirst(changes).flatMap((c) => {
+    if (c.date === undefined) return [];
+    const inDays = daysUntil(today, c.date);
+    return inDays >= 0 && inDays <= days ? [{ ...c, date: c.date, inDays }] : [];
+  });
+}
+
 /** The lifecycle changes of some services (an approved list), soonest first. */
 export function changesOf(catalogue: Catalogue, services: readonly ServiceEntry[]): LifecycleChange[] {
   return soonestFirst(services.flatMap((s) => changeOf(catalogue, s) ?? []));

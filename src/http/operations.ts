@@ -10,6 +10,7 @@ import { operations as listOperations } from '../../functions/lists.ts';
 import { operations as markdownOperations } from '../../functions/export-markdown.ts';
 import { operations as policyOperations } from '../../functions/policies.ts';
 import { operations as statusOperations } from '../../functions/status.ts';
+import { CapabilityMap } from '../core/map.ts';
 import { CategoryList, Comparison, ProviderList, ServicePage } from './contract.ts';
 import { invalidParameters, notFound, type OperationSpec } from './openapi.ts';
 
@@ -50,6 +51,17 @@ export const catalogueOperations: OperationSpec[] = [
     tags: ['Catalogue'],
     prerendered: true,
     responses: { 200: { ...cached, schema: CategoryList } },
+  },
+  {
+    method: 'get',
+    path: '/v1/map',
+    operationId: 'getCapabilityMap',
+    summary: 'The cross-cloud map: one row per capability, the services of each cloud side by side',
+    tags: ['Catalogue'],
+    prerendered: true,
+    description:
+      "Built from the services' `equivalents`: in a row, every service is a direct equivalent of every service of the row on the other clouds; a cloud with several such services lists them main one first (active before preview, deprecated, sunset and retired). A service without equivalents is a row of its own (`singleCloud`). Retired services are included, marked by `lifecycleStatus`. The same map as CSV and markdown: `/map.csv`, `/map.md`.",
+    responses: { 200: { ...cached, schema: CapabilityMap } },
   },
   {
     method: 'get',

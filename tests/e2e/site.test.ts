@@ -47,6 +47,9 @@ const PAGE_TYPES = [
   'category',
   'search',
   'compare',
+  'compareEmpty',
+  'map',
+  'mapCategory',
   'builder',
   'shared',
   'api',
@@ -104,6 +107,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       provider: '/providers/aws',
       category: `/categories/${trio[0]!.category}`,
       compare: `/compare?ids=${trio.map((s) => s.id).join(',')}`,
+      compareEmpty: '/compare',
+      map: '/map',
+      mapCategory: `/map/${trio[0]!.category}`,
       builder: '/list',
       api: '/api',
       status: '/status',
@@ -149,12 +155,14 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
   });
 
   it('filters a listing in place by provider, lifecycle and free tier', async () => {
-    await page.goto(url('/services'));
+    const category = trio[0]!.category;
+    const inCategory = data.services.filter((s) => s.category === category);
+    await page.goto(url(`/categories/${category}`));
     const visible = page.locator('[data-service-list] > li:visible');
-    await expect(visible.count()).resolves.toBe(data.services.length);
+    await expect(visible.count()).resolves.toBe(inCategory.length);
     await page.locator('summary', { hasText: 'Filters' }).click();
     await page.getByRole('checkbox', { name: /^Google Cloud/ }).check();
-    const gcp = data.services.filter((s) => s.provider === 'gcp');
+    const gcp = inCategory.filter((s) => s.provider === 'gcp');
     await expect.poll(() => visible.count()).toBe(gcp.length);
     expect(new Set(await visible.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.provider)))).toEqual(
       new Set(['gcp']),
@@ -166,8 +174,10 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await page.getByRole('checkbox', { name: /^Google Cloud/ }).uncheck();
     const status = changing.lifecycle!.status;
     await page.locator(`input[name=lifecycle][value=${status}]`).check();
-    await expect.poll(() => visible.count()).toBe(data.services.filter((s) => s.lifecycle?.status === status).length);
-    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/match the filters/);
+    await expect
+      .poll(() => visible.count())
+      .toBe(inCategory.filter((s) => (s.lifecycle?.status ?? 'active') === status).length);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toMatch(/match the filters|^0 services/);
   });
 
   it('works without JavaScript: filters land on /search, compare and feedback are plain forms', async () => {
@@ -196,8 +206,9 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(p.locator('[data-status-current] a[href="/v1/status"]').count()).resolves.toBe(1);
     await expect(p.getByText('Checking…').count()).resolves.toBe(0);
     // Compare works as a plain form too.
-    await p.goto(url('/services'));
-    for (const s of trio.slice(0, 2)) await p.locator(`input[data-compare][value="${s.id}"]`).check();
+    const awsTwo = data.services.filter((s) => s.provider === 'aws').slice(0, 2);
+    await p.goto(url('/providers/aws'));
+    for (const s of awsTwo) await p.locator(`input[data-compare][value="${s.id}"]`).check();
     await p.locator('[data-compare-submit]').click();
     await expect(p.locator('table.compare thead th').count()).resolves.toBe(2);
     // Feedback posts to the on-demand /feedback page, which calls the same server function.
@@ -211,9 +222,13 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await noJs.close();
   });
 
-  it('compares three services side by side', async () => {
+  it('compares three services side by side, ticked in the services table across searches', async () => {
     await page.goto(url('/services'));
-    for (const s of trio) await page.locator(`input[data-compare][value="${s.id}"]`).check();
+    for (const s of trio) {
+      await page.getByRole('searchbox', { name: 'Search' }).fill(s.name);
+      await page.locator(`input[data-compare][value="${s.id}"]`).check();
+    }
+    await expect(page.locator('[data-compare-tray] .chip').count()).resolves.toBe(3);
     await page.locator('[data-compare-submit]').click();
     await page.waitForURL(/\/compare\?/);
     const headers = await page.locator('table.compare thead th').allTextContents();
@@ -242,8 +257,8 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
     }
     await expect(headerCount()).resolves.toBe(4);
-    // Remove and add again from a listing page.
-    await page.goto(url('/services'));
+    // Remove and add again from the services table, found through its search (the address keeps it).
+    await page.goto(url(`/services?q=${encodeURIComponent(changing.name)}`));
     await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
     await expect.poll(() => headerCount()).toBe(3);
     await page.locator(`button[data-list-toggle="${changing.id}"]`).click();

@@ -1,0 +1,91 @@
+/**
+ * The map island: the text filter (same word rule as the catalogue search:
+ * every word must start a word of the row), "Show retired" kept in the
+ * address with the filter, and "Add row to my list".
+ */
+import { addIds, hasId } from '../list-state.ts';
+import { words } from '../filter.ts';
+import { plural } from '../format.ts';
+import { onListChange, readList, updateList } from './store.ts';
+
+export function startMap(): void {
+  const view = document.querySelector<HTMLElement>('[data-map-view]');
+  const form = view?.querySelector<HTMLFormElement>('form[data-map-filter]');
+  if (!view || !form) return;
+  const input = form.querySelector<HTMLInputElement>('input[name=q]')!;
+  const retired = form.querySelector<HTMLInputElement>('input[data-show-retired]')!;
+  const status = view.querySelector<HTMLElement>('[data-map-status]');
+  const empty = view.querySelector<HTMLElement>('[data-map-empty]');
+  const rows = [...view.querySelectorAll<HTMLTableRowElement>('tr[data-row]')].map((tr) => ({
+    tr,
+    words: (tr.dataset.text ?? '').split(' '),
+    retired: tr.hasAttribute('data-retired'),
+  }));
+  const groups = [...view.querySelectorAll<HTMLTableSectionElement>('tbody[data-category]')];
+  form.querySelector<HTMLElement>('[data-needs-js]')!.hidden = false;
+
+  const initial = new URLSearchParams(location.search);
+  input.value = initial.get('q') ?? '';
+  if (initial.get('retired') === '1') retired.checked = true;
+
+  const apply = (updateUrl: boolean) => {
+    const q = words(input.value);
+    let shown = 0;
+    for (const r of rows) {
+      const ok = (retired.checked || !r.retired) && q.every((w) => r.words.some((x) => x.startsWith(w)));
+      // data-hide, not `hidden`: the CSS rule for retired rows must not be overridden by a visible state.
+      if (ok) r.tr.removeAttribute('data-hide');
+      else r.tr.setAttribute('data-hide', '');
+      if (ok) shown++;
+    }
+    for (const g of groups) {
+      const visible = g.querySelectorAll('tr[data-row]:not([data-hide])');
+      g.hidden = q.length > 0 && visible.length === 0;
+      const count = g.querySelector('[data-section-count]');
+      if (count) count.textContent = `(${visible.length})`;
+      const sub = g.querySelector<HTMLElement>('[data-sub-head]');
+      if (sub) {
+        const all = [...g.rows];
+        sub.hidden = !all
+          .slice(all.indexOf(sub as HTMLTableRowElement))
+          .some((tr) => tr.matches('[data-row]:not([data-hide])'));
+      }
+    }
+    if (status)
+      status.textContent = q.length
+        ? `${plural(shown, 'capability', 'capabilities')} match`
+        : plural(shown, 'capability', 'capabilities');
+    if (empty) empty.hidden = shown > 0;
+    if (updateUrl) {
+      const p = new URLSearchParams();
+      if (input.value.trim()) p.set('q', input.value.trim());
+      if (retired.checked) p.set('retired', '1');
+      const qs = p.toString();
+      history.replaceState(null, '', qs ? `?${qs}${location.hash}` : location.pathname + location.hash);
+    }
+  };
+  form.addEventListener('input', () => apply(true));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    apply(true);
+  });
+  apply(false);
+
+  const buttons = [...view.querySelectorAll<HTMLButtonElement>('button[data-row-add]')];
+  const render = () => {
+    const list = readList();
+    for (const b of buttons) {
+      const ids = b.dataset.rowAdd!.split(' ');
+      const all = ids.every((id) => hasId(list, id));
+      b.hidden = false;
+      b.disabled = all;
+      b.querySelector('[data-label]')!.textContent = all ? 'In my list' : 'Add row';
+    }
+  };
+  view.addEventListener('click', (e) => {
+    const b = (e.target as Element).closest?.<HTMLButtonElement>('button[data-row-add]');
+    if (b) updateList((s) => addIds(s, b.dataset.rowAdd!.split(' ')));
+  });
+  onListChange(render);
+  render();
+}

@@ -1,0 +1,228 @@
+/**
+ * The services table island: loads /services-index.json once, then filters,
+ * sorts and pages in place, rendering only the current page (50 rows) so
+ * the document stays small; the state lives in the address (?q=&provider=
+ * &category=&lifecycle=&freeTier=&sort=&page=) so any view can be shared.
+ */
+import { criteriaFrom, criteriaQuery } from '../filter.ts';
+import { lifecycleLabels, plural } from '../format.ts';
+import {
+  parseSort,
+  sortParam,
+  tableRows,
+  tableView,
+  type ServiceIndexData,
+  type Sort,
+  type TableRow,
+} from '../service-index.ts';
+import { startCompareTray } from './compare-tray.ts';
+import { el } from './dom.ts';
+import { request } from './http.ts';
+import { renderListButtons } from './list-buttons.ts';
+
+const SORT_WORDS: Record<string, string> = {
+  name: 'name',
+  provider: 'cloud',
+  category: 'category',
+  lifecycle: 'lifecycle',
+  freeTier: 'free tier',
+};
+
+export async function startServicesTable(): Promise<void> {
+  const filter = document.querySelector<HTMLFormElement>('form[data-table-filter]');
+  const form = document.querySelector<HTMLFormElement>('form[data-table]');
+  if (!filter || !form) return;
+  const body = form.querySelector<HTMLElement>('[data-table-body]')!;
+  const status = form.querySelector<HTMLElement>('[data-table-status]')!;
+  const pager = form.querySelector<HTMLElement>('[data-table-pager]')!;
+  const empty = form.querySelector<HTMLElement>('[data-table-empty]')!;
+  const reset = filter.querySelector<HTMLButtonElement>('[data-table-reset]')!;
+  filter.querySelector<HTMLElement>('[data-needs-no-js]')!.hidden = true;
+
+  // Names of the services on the prerendered page, until the index arrives.
+  const names = new Map<string, string>(
+    [...body.querySelectorAll<HTMLTableRowElement>('tr[data-service]')].map((tr) => [
+      tr.dataset.service!,
+      tr.querySelector('a')?.textContent ?? tr.dataset.service!,
+    ]),
+  );
+  const tray = startCompareTray(form, (id) => names.get(id));
+
+  const loaded = await request<ServiceIndexData>('load the services', '/services-index.json');
+  if (!loaded.ok) {
+    // The prerendered first page stays usable; say that filtering in place is unavailable.
+    status.textContent = `${loaded.message} The first page is shown; filters still work through the search page.`;
+    filter.querySelector<HTMLElement>('[data-needs-no-js]')!.hidden = false;
+    return;
+  }
+  const rows = tableRows(loaded.body);
+  for (const r of rows) names.set(r.id, r.name);
+  tray.render();
+
+  const params = new URLSearchParams(location.search);
+  let sort: Sort = parseSort(params.get('sort'));
+  let page = Number(params.get('page') ?? '1');
+  for (const field of filter.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+    const value = params.getAll(field.name).join(',');
+    // A shared address may combine values (lifecycle=deprecated,sunset): offer that combination as an option.
+    if (field instanceof HTMLSelectElement && value && ![...field.options].some((o) => o.value === value))
+      field.append(
+        el(
+          'option',
+          { value },
+          value
+            .split(',')
+            .map((v) => lifecycleLabels[v as keyof typeof lifecycleLabels] ?? v)
+            .join(', '),
+        ),
+      );
+    field.value = value;
+  }
+
+  // Sortable headers: a button in each, aria-sort on the sorted one.
+  const headers = [...form.querySelectorAll<HTMLTableCellElement>('th[data-sort-key]')];
+  for (const th of headers) {
+    const label = th.textContent!.trim();
+    th.replaceChildren(
+      el('button', { type: 'button', className: 'sort', dataset: { sort: th.dataset.sortKey! } }, label),
+    );
+  }
+
+  const render = (updateUrl: boolean) => {
+    const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
+    const view = tableView(rows, criteria, sort, page);
+    page = view.page;
+    body.replaceChildren(...view.rows.map(rowElement));
+    renderListButtons();
+    tray.render();
+    for (const th of headers)
+      if (th.dataset.sortKey === sort.key) th.setAttribute('aria-sort', sort.descending ? 'descending' : 'ascending');
+      else th.removeAttribute('aria-sort');
+    const filtered = view.total !== rows.length;
+    status.textContent =
+      `${filtered ? `${plural(view.total, 'service')} of ${rows.length} match` : plural(view.total, 'service')}` +
+      `, sorted by ${SORT_WORDS[sort.key]}${sort.descending ? ' (descending)' : ''}` +
+      (view.pages > 1 ? ` · page ${view.page} of ${view.pages}` : '');
+    empty.hidden = view.total > 0;
+    reset.hidden = !filtered;
+    pager.replaceChildren(pagerList(view.page, view.pages));
+    if (updateUrl) {
+      const qs = new URLSearchParams(criteriaQuery(criteria));
+      if (sort.key !== 'name' || sort.descending) qs.set('sort', sortParam(sort));
+      if (view.page > 1) qs.set('page', String(view.page));
+      const s = qs.toString();
+      history.replaceState(null, '', s ? `/services?${s}` : '/services');
+    }
+  };
+
+  filter.addEventListener('input', () => {
+    page = 1;
+    render(true);
+  });
+  filter.addEventListener('submit', (e) => {
+    e.preventDefault();
+    render(true);
+  });
+  filter.addEventListener('reset', () =>
+    setTimeout(() => {
+      page = 1;
+      render(true);
+    }),
+  );
+  form.addEventListener('click', (e) => {
+    const target = e.target as Element;
+    const sortButton = target.closest?.<HTMLButtonElement>('button[data-sort]');
+    if (sortButton) {
+      const key = sortButton.dataset.sort!;
+      sort = parseSort(sort.key === key && !sort.descending ? `-${key}` : key);
+      page = 1;
+      render(true);
+      return;
+    }
+    const pageButton = target.closest?.<HTMLButtonElement>('button[data-page]');
+    if (pageButton) {
+      page = Number(pageButton.dataset.page);
+      render(true);
+      form.querySelector('.table-scroll')?.scrollIntoView({ block: 'start' });
+    }
+  });
+  render(false);
+}
+
+function pagerList(page: number, pages: number): HTMLElement {
+  const button = (n: number, label: string, aria: string) =>
+    el(
+      'button',
+      {
+        type: 'button',
+        className: 'secondary small',
+        dataset: { page: String(n) },
+        attrs: { 'aria-label': aria, ...(n === page && label === String(n) ? { 'aria-current': 'page' } : {}) },
+      },
+      label,
+    );
+  const numbers = [...new Set([1, page - 1, page, page + 1, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  const items: HTMLElement[] = [];
+  if (page > 1) items.push(el('li', {}, button(page - 1, '‹ Previous', 'Previous page')));
+  numbers.forEach((n, i) => {
+    if (i > 0 && n - numbers[i - 1]! > 1)
+      items.push(el('li', { className: 'muted', attrs: { 'aria-hidden': 'true' } }, '…'));
+    items.push(el('li', {}, button(n, String(n), `Page ${n}`)));
+  });
+  if (page < pages) items.push(el('li', {}, button(page + 1, 'Next ›', 'Next page')));
+  return el('ol', {}, ...items);
+}
+
+function rowElement(r: TableRow): HTMLTableRowElement {
+  const img = el('img', { src: r.icon, width: 22, height: 22, alt: '', decoding: 'async' });
+  img.setAttribute('width', '22');
+  img.setAttribute('height', '22');
+  return el(
+    'tr',
+    { dataset: { service: r.id, provider: r.provider } },
+    el(
+      'td',
+      {},
+      el('span', { className: 'svc-name' }, img, el('a', { href: `/services/${r.slug}`, title: r.name }, r.name)),
+    ),
+    el('td', {}, el('span', { className: `cloud cloud-${r.provider}` }, r.providerName)),
+    el('td', {}, r.categoryName),
+    el(
+      'td',
+      {},
+      r.lifecycle === 'active'
+        ? el('span', { className: 'muted' }, 'Active')
+        : el('span', { className: `badge ${r.lifecycle}` }, lifecycleLabels[r.lifecycle]),
+    ),
+    el('td', {}, r.hasFreeTier ? 'Yes' : el('span', { className: 'muted' }, 'No')),
+    el(
+      'td',
+      {},
+      el(
+        'span',
+        { className: 'row-tools' },
+        el(
+          'label',
+          { className: 'check' },
+          el('input', { type: 'checkbox', name: 'ids', value: r.id, dataset: { compare: '' } }),
+          ' Compare',
+          el('span', { className: 'visually-hidden' }, ` ${r.name}`),
+        ),
+        el(
+          'button',
+          {
+            type: 'button',
+            className: 'secondary tiny',
+            hidden: true,
+            dataset: { listToggle: r.id },
+            attrs: { 'aria-pressed': 'false' },
+          },
+          el('span', { dataset: { label: '' } }, 'Add to my list'),
+          el('span', { className: 'visually-hidden' }, `: ${r.name}`),
+        ),
+      ),
+    ),
+  );
+}

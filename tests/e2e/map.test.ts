@@ -1,0 +1,371 @@
+/**
+ * The cross-cloud map, the services table, compare as a tool and the home
+ * page in Chromium against the built server, with and without JavaScript,
+ * and the measurements the README reports (time to interactive, DOM size,
+ * JavaScript per page type), written to test-artifacts/measurements.json.
+ * Services used are discovered from the built catalogue, never assumed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
+import type { CapabilityMap } from '../../src/core/map.ts';
+import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import {
+  ARTIFACTS,
+  CHROMIUM,
+  hasChromium,
+  javascriptWeight,
+  launch,
+  PHONE,
+  wordsBrokenAcrossLines,
+} from './browser.ts';
+
+const VIEW = { width: 1280, height: 800 };
+
+describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CHROMIUM})`, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let data: BuiltCatalogueData;
+  let map: CapabilityMap;
+  const measurements: Record<string, unknown> = {};
+  const url = (path: string) => `${server.url}${path}`;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launch()]);
+    data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
+    map = (await (await fetch(url('/v1/map'))).json()) as CapabilityMap;
+    context = await browser.newContext({ viewport: VIEW });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    writeFileSync(join(ARTIFACTS, 'measurements.json'), JSON.stringify(measurements, null, 2));
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /**
+   * A retired service is never an equivalent of one still offered, so on the
+   * real catalogue a retired service sits in a row of retired services only
+   * (often alone); such rows hide until "Show retired services" is ticked.
+   */
+  const rowWithRetired = () =>
+    map.data.find((r) =>
+      Object.values(r.cells)
+        .flat()
+        .some((s) => s.lifecycleStatus === 'retired'),
+    )!;
+  /** A row on all three clouds with no retired service. */
+  const threeCloudRow = () =>
+    map.data.find(
+      (r) =>
+        Object.values(r.cells).every((c) => c.length) &&
+        Object.values(r.cells)
+          .flat()
+          .every((s) => s.lifecycleStatus !== 'retired'),
+    )!;
+
+  it('shows the map by category, hides retired services until asked, and filters by text with the state in the address', async () => {
+    const row = rowWithRetired();
+    expect(row, 'the map has a row with a retired service').toBeTruthy();
+    const retired = Object.values(row.cells)
+      .flat()
+      .find((s) => s.lifecycleStatus === 'retired')!;
+    await page.goto(url('/map'));
+    const headers = await page.locator('table.map thead th').allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(['Capability', ...map.providers.map((p) => p.shortName), 'Actions']);
+    expect(await page.locator('table.map tbody[data-category]').count()).toBe(map.categories.length);
+    const tr = page.locator(`tr[data-row="${row.id}"]`);
+    const retiredLink = tr.getByRole('link', { name: retired.name, exact: true });
+    await expect(retiredLink.isVisible()).resolves.toBe(false);
+    await page.getByLabel('Show retired services').check();
+    await expect(retiredLink.isVisible()).resolves.toBe(true);
+    await expect(tr.locator('.badge.retired').first().isVisible()).resolves.toBe(true);
+    expect(page.url()).toContain('retired=1');
+    await page.getByLabel('Show retired services').uncheck();
+
+    // Text filter: a row's name narrows the table to rows with those words, the count says so.
+    const live = threeCloudRow();
+    const liveTr = page.locator(`tr[data-row="${live.id}"]`);
+    await page.getByRole('searchbox', { name: 'Filter capabilities and services' }).fill(live.name);
+    await expect.poll(() => liveTr.isVisible()).toBe(true);
+    const shown = await page.locator('tr[data-row]:visible').count();
+    expect(shown).toBeLessThan(map.data.length);
+    await expect(page.locator('[data-map-status]').textContent()).resolves.toMatch(/match$/);
+    expect(decodeURIComponent(page.url().replaceAll('+', ' '))).toContain(`q=${live.name}`);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Filter capabilities and services' }).inputValue()).resolves.toBe(
+      live.name,
+    );
+    await expect.poll(() => page.locator('tr[data-row]:visible').count()).toBe(shown);
+    await page.getByRole('searchbox', { name: 'Filter capabilities and services' }).fill('zzqqxx');
+    await expect(page.locator('[data-map-empty]').isVisible()).resolves.toBe(true);
+  });
+
+  it('adds a row to my list and compares a row', async () => {
+    const row = threeCloudRow();
+    await page.goto(url('/map'));
+    await page.evaluate((k) => localStorage.removeItem(k), LIST_STORAGE_KEY);
+    await page.reload();
+    const tr = page.locator(`tr[data-row="${row.id}"]`);
+    await tr.getByRole('button', { name: /Add row/ }).click();
+    const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}').ids, LIST_STORAGE_KEY);
+    const active = Object.values(row.cells)
+      .flat()
+      .filter((s) => s.lifecycleStatus !== 'retired')
+      .map((s) => s.id);
+    expect(new Set(stored)).toEqual(new Set(active));
+    await expect(tr.getByRole('button', { name: /In my list/ }).isDisabled()).resolves.toBe(true);
+    await expect(page.locator('[data-list-count]').first().textContent()).resolves.toBe(String(active.length));
+
+    await tr.getByRole('link', { name: /Compare row/ }).click();
+    await page.waitForURL(/\/compare\?ids=/);
+    const compared = (await page.locator('table.compare thead th').allTextContents()).map((t) => t.trim());
+    const byId = new Map(data.services.map((s) => [s.id, s.name]));
+    expect(new Set(compared)).toEqual(new Set(active.slice(0, 10).map((id) => byId.get(id))));
+  });
+
+  it('downloads the map as CSV and markdown from the page, the same rows as the API', async () => {
+    await page.goto(url('/map'));
+    const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
+    const mdHref = await page.getByRole('link', { name: 'Markdown' }).getAttribute('href');
+    const csv = await (await fetch(url(csvHref!))).text();
+    const md = await (await fetch(url(mdHref!))).text();
+    expect(csv.split('\r\n').length - 2).toBe(map.data.length);
+    expect(md).toContain(`## ${map.categories[0]!.name}`);
+  });
+
+  it('works without JavaScript: category pages, retired toggle, compare links', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: VIEW });
+    const p = await noJs.newPage();
+    await p.goto(url('/map'));
+    const category = map.categories[1]!;
+    await p.getByRole('navigation', { name: 'Map categories' }).getByRole('link', { name: category.name }).click();
+    await p.waitForURL(`**/map/${category.id}`);
+    expect(await p.locator('table.map tbody[data-category]').count()).toBe(1);
+    expect(await p.locator('tr[data-row]').count()).toBe(map.data.filter((r) => r.category === category.id).length);
+    const row = rowWithRetired();
+    await p.goto(url(`/map/${row.category}`));
+    const retired = p.locator(`tr[data-row="${row.id}"] li[data-retired]`).first();
+    await expect(retired.isVisible()).resolves.toBe(false);
+    await p.getByLabel('Show retired services').check();
+    await expect(retired.isVisible()).resolves.toBe(true);
+    const live = threeCloudRow();
+    await p.goto(url(`/map/${live.category}`));
+    // The text filter needs the script, so it is not offered; "Add row" stays hidden.
+    await expect(p.getByRole('searchbox').count()).resolves.toBe(0);
+    await expect(p.locator('button[data-row-add]:visible').count()).resolves.toBe(0);
+    await p
+      .locator(`tr[data-row="${live.id}"]`)
+      .getByRole('link', { name: /Compare row/ })
+      .click();
+    await expect(p.locator('table.compare thead th').count()).resolves.toBeGreaterThan(1);
+    await noJs.close();
+  });
+
+  it('shows at least 20 services at 1280 × 800 in a small DOM, sorts by a column, and keeps the view in the address', async () => {
+    await page.goto(url('/services'));
+    await page.locator('th button.sort').first().waitFor();
+    const inView = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.services-table tbody tr')].filter(
+          (r) => r.getBoundingClientRect().bottom <= innerHeight,
+        ).length,
+    );
+    expect(inView).toBeGreaterThanOrEqual(20);
+    const domSize = await page.evaluate(() => document.querySelectorAll('*').length);
+    expect(domSize).toBeLessThan(1500);
+    measurements.servicesDomElements = domSize;
+    measurements.servicesRowsInView1280x800 = inView;
+
+    await page.getByRole('button', { name: 'Category' }).click();
+    await expect(page.locator('th[aria-sort="ascending"]').textContent()).resolves.toBe('Category');
+    const first = await page.locator('.services-table tbody tr td:nth-child(3)').first().textContent();
+    const categoryNames = data.categories
+      .filter((c) => data.services.some((s) => s.category === c.id))
+      .map((c) => c.name)
+      .sort((a, b) => a.localeCompare(b, 'en'));
+    expect(first).toBe(categoryNames[0]);
+    await page.getByRole('button', { name: 'Category' }).click();
+    await expect(page.locator('th[aria-sort="descending"]').textContent()).resolves.toBe('Category');
+    expect(await page.locator('.services-table tbody tr td:nth-child(3)').first().textContent()).toBe(
+      categoryNames.at(-1),
+    );
+    await page.getByLabel('Cloud', { exact: true }).selectOption('azure');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    expect(page.url()).toMatch(/provider=azure/);
+    expect(page.url()).toMatch(/sort=-category/);
+    expect(page.url()).toMatch(/page=2/);
+
+    // The shared address restores the same view in a fresh page.
+    const shared = page.url();
+    const other = await context.newPage();
+    await other.goto(shared);
+    await other.locator('th button.sort').first().waitFor();
+    await expect(other.getByLabel('Cloud', { exact: true }).inputValue()).resolves.toBe('azure');
+    await expect(other.locator('th[aria-sort="descending"]').textContent()).resolves.toBe('Category');
+    await expect(other.locator('[data-table-status]').textContent()).resolves.toMatch(/page 2 of/);
+    const providers = await other
+      .locator('.services-table tbody tr')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.provider));
+    expect(new Set(providers)).toEqual(new Set(['azure']));
+    await other.close();
+  });
+
+  it('keeps the compare tray in view while ticking down the table', async () => {
+    await page.goto(url('/services'));
+    await page.locator('th button.sort').first().waitFor();
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.locator('th button.sort').first().waitFor();
+    const boxes = page.locator('input[data-compare]');
+    for (const i of [0, 10, 25, 40]) {
+      await boxes.nth(i).scrollIntoViewIfNeeded();
+      await boxes.nth(i).check();
+      const tray = await page.locator('[data-compare-tray]').boundingBox();
+      expect(tray, 'tray visible').toBeTruthy();
+      expect(tray!.y + tray!.height).toBeLessThanOrEqual(VIEW.height + 1);
+      expect(tray!.y).toBeGreaterThanOrEqual(0);
+    }
+    await expect(page.locator('[data-compare-submit]').textContent()).resolves.toBe('Compare 4 services');
+  });
+
+  it('pages without JavaScript through prerendered pages', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: VIEW });
+    const p = await noJs.newPage();
+    await p.goto(url('/services'));
+    await p.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await p.waitForURL('**/services/page/2');
+    const names = await p.locator('.services-table tbody tr td:first-child a').allTextContents();
+    const sorted = [...data.services].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((s) => s.name);
+    expect(names).toEqual(sorted.slice(50, 100));
+    await noJs.close();
+  });
+
+  it('picks services on /compare by search, up to 10, and removes one', async () => {
+    const active = data.services.filter((s) => !s.lifecycle);
+    const target = active.find((s) => s.provider === 'gcp')!;
+    await page.goto(url('/compare'));
+    await expect(page.getByText('Nothing to compare yet').isVisible()).resolves.toBe(true);
+    const input = page.getByRole('combobox', { name: /Add a service/ });
+    await input.fill(target.name);
+    const option = page.getByRole('option', { name: new RegExp(target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    await option.first().waitFor();
+    await input.press('ArrowDown');
+    await input.press('Enter');
+    await page.waitForURL(/\/compare\?ids=/);
+    expect(page.url()).toContain(target.id);
+    // Fill to 10 through the address, then the picker refuses an 11th.
+    const ten = active.slice(0, 10).map((s) => s.id);
+    await page.goto(url(`/compare?ids=${ten.join(',')}`));
+    await expect(page.getByRole('combobox', { name: /Add another service/ }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('link', { name: `Remove ${active[0]!.name}` }).click();
+    await page.waitForURL(/\/compare\?ids=/);
+    await expect(page.locator('table.compare thead th').count()).resolves.toBe(9);
+  });
+
+  it('adds by typed name without JavaScript, and suggests only equivalents that are not retired', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: VIEW });
+    const p = await noJs.newPage();
+    const target = data.services.find((s) => !s.lifecycle && s.provider === 'azure')!;
+    await p.goto(url('/compare'));
+    await p.getByRole('searchbox', { name: /Add a service/ }).fill(target.name);
+    await p.getByRole('button', { name: 'Add', exact: true }).click();
+    await p.waitForURL(/\/compare\?ids=/);
+    expect((await p.locator('table.compare thead th').allTextContents()).map((t) => t.trim())).toEqual([target.name]);
+    await p.getByRole('searchbox', { name: /Add another/ }).fill('zzqqxx nothing');
+    await p.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(p.getByRole('alert').textContent()).resolves.toContain('No service matches');
+
+    // A service with a retired equivalent: neither the suggestions nor its page's compare link offer the retired one.
+    const retiredIds = new Set(data.services.filter((s) => s.lifecycle?.status === 'retired').map((s) => s.id));
+    const peers = (s: (typeof data.services)[number]) =>
+      Object.values(s.equivalents).flatMap((v) => (typeof v === 'string' ? [v] : v));
+    const withRetired = data.services.find((s) => !s.lifecycle && peers(s).some((id) => retiredIds.has(id)));
+    if (withRetired) {
+      await p.goto(url(`/compare?ids=${withRetired.id}`));
+      const suggested = await p.locator('.suggestions a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      for (const href of suggested) for (const id of retiredIds) expect(href).not.toMatch(new RegExp(`[=,]${id}(,|$)`));
+      await p.goto(url(`/services/${withRetired.slug}`));
+      const href = await p.locator('[data-compare-equivalents]').getAttribute('href');
+      const ids = new URL(href!, server.url).searchParams.get('ids')!.split(',');
+      expect(ids.filter((id) => retiredIds.has(id))).toEqual([]);
+    }
+    await noJs.close();
+  });
+
+  it('leads the home page with search, the map and dated upcoming changes', async () => {
+    await page.goto(url('/'));
+    const order = await page.evaluate(() =>
+      [...document.querySelectorAll('main h1, main h2')].map((h) => h.textContent?.trim()),
+    );
+    expect(order.slice(0, 3)).toEqual([
+      expect.stringContaining('Every cloud service'),
+      'The cross-cloud map',
+      'Upcoming changes',
+    ]);
+    await expect(page.getByRole('searchbox', { name: 'Search the catalogue' }).isVisible()).resolves.toBe(true);
+    const items = page.locator('[data-upcoming] .timeline li');
+    const times = await items.locator('time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')!));
+    const built = data.builtOn;
+    for (const t of times) {
+      expect(t >= built).toBe(true);
+      expect((Date.parse(t) - Date.parse(built)) / 86_400_000).toBeLessThanOrEqual(90);
+    }
+    expect([...times].sort()).toEqual(times);
+    if (!times.length) await expect(page.locator('[data-upcoming] .state').isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-upcoming] a', { hasText: /lifecycle changes/ }).count()).resolves.toBe(1);
+  });
+
+  it('shows a scroll cue on wide tables at 360 px and keeps their words whole', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      for (const path of [
+        '/map',
+        `/compare?ids=${map.data[0]!.cells.aws![0]?.id ?? data.services[0]!.id},${data.services[1]!.id}`,
+      ]) {
+        await page.goto(url(path));
+        await expect.poll(() => page.locator('.scroll-hint:visible').count()).toBeGreaterThan(0);
+        await expect(wordsBrokenAcrossLines(page, 'thead th, .badge')).resolves.toEqual([]);
+      }
+    } finally {
+      await page.setViewportSize(VIEW);
+    }
+  });
+
+  it('measures time to interactive of /services and /map and the JavaScript of each page type', async () => {
+    const fresh = await browser.newContext({ viewport: VIEW });
+    const p = await fresh.newPage();
+    // "Interactive": the island has run (sort buttons on /services, the filter field shown on /map).
+    const timeTo = async (path: string, ready: string) => {
+      const t0 = Date.now();
+      await p.goto(url(path));
+      await p.locator(ready).first().waitFor({ state: 'visible' });
+      return Date.now() - t0;
+    };
+    measurements.timeToInteractiveMs = {
+      services: await timeTo('/services', 'th button.sort'),
+      map: await timeTo('/map', '#map-q'),
+    };
+    measurements.mapDomElements = await p.evaluate(() => document.querySelectorAll('*').length);
+    const pages: Record<string, string> = {
+      home: '/',
+      service: `/services/${data.services[0]!.slug}`,
+      services: '/services',
+      map: '/map',
+      compare: `/compare?ids=${data.services[0]!.id},${data.services[1]!.id}`,
+      builder: '/list',
+    };
+    const js: Record<string, number> = {};
+    for (const [type, path] of Object.entries(pages)) js[type] = (await javascriptWeight(p, url(path))).gzipped;
+    measurements.javascriptGzippedBytes = js;
+    console.log(JSON.stringify(measurements));
+    expect(js.service!).toBeLessThan(50 * 1024);
+    for (const type of ['services', 'map', 'compare', 'home']) expect(js[type]!).toBeLessThan(50 * 1024);
+    await fresh.close();
+  });
+});
