@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { precompress } from './src/integrations/precompress.ts';
-import { buildSchemaUrl } from './src/server/config.ts';
+import { buildSchemaUrl } from './functions/lib/config.ts';
 
 // Catalogue GET endpoints and site pages are prerendered; routes that read a
 // query string and the POST server functions run on demand (output: 'server'
@@ -13,7 +13,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [cdnHeaders(), precompress()],
-  site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (src/server/config.ts)
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (functions/lib/config.ts)
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },

@@ -1,15 +1,11 @@
 /**
- * Every operation of the API, for /v1/openapi.json. Read endpoints are
- * declared here beside their schemas; server functions declare their own.
+ * The catalogue's read operations (served by the routes under src/pages/v1),
+ * declared beside their schemas for /v1/openapi.json. Server functions
+ * declare their own operations; src/data/openapi.ts puts them all together.
  */
 import { z } from 'zod';
 import { ServiceQuery } from '../core/query.ts';
 import { kebabId, ServiceDetail } from '../core/schemas.ts';
-import { operations as feedbackOperations } from '../../functions/feedback.ts';
-import { operations as listOperations } from '../../functions/lists.ts';
-import { operations as markdownOperations } from '../../functions/export-markdown.ts';
-import { operations as policyOperations } from '../../functions/policies.ts';
-import { operations as statusOperations } from '../../functions/status.ts';
 import { CategoryList, Comparison, ProviderList, ServicePage } from './contract.ts';
 import { invalidParameters, notFound, type OperationSpec } from './openapi.ts';
 
@@ -116,13 +112,4 @@ export const catalogueOperations: OperationSpec[] = [
     prerendered: true,
     responses: { 200: { ...cached, jsonSchema: { type: 'object' } } },
   },
-];
-
-export const allOperations: OperationSpec[] = [
-  ...catalogueOperations,
-  ...policyOperations,
-  ...markdownOperations,
-  ...listOperations,
-  ...feedbackOperations,
-  ...statusOperations,
 ];

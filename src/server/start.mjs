@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../../functions/lib/config.ts';
 import { createStaticHandler } from './static.ts';
 
 const { config, problems } = loadConfig();

@@ -23,7 +23,7 @@ import { listExpiry, type SavedListRecord } from '../../src/adapters/store.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
 import { createServiceIndex } from '../../src/core/query.ts';
 import { serviceListSchemaUrl } from '../../src/core/service-list.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../functions/lib/config.ts';
 
 const SAVES = 3000;
 const FETCHES = 20000;

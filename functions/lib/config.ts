@@ -1,9 +1,9 @@
 /**
  * Runtime configuration from environment variables, validated with zod at
- * start-up. server/start.mjs prints the problems and exits on a bad value.
+ * start-up. src/server/start.mjs prints the problems and exits on a bad value.
  */
 import { z } from 'zod';
-import { serviceListSchemaUrl } from '../core/schema-address.ts';
+import { serviceListSchemaUrl } from '../../src/core/schema-address.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
