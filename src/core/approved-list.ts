@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
 import type { Catalogue } from './catalogue.ts';
+import { toJsonPointer } from './json-pointer.ts';
 import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
 export const CompactApprovedList = z
@@ -49,9 +50,6 @@ export interface ApprovedList {
 }
 
 export type ParsedApprovedList = { ok: true; list: ApprovedList } | { ok: false; errors: ValidationError[] };
-
-const pointerOf = (path: PropertyKey[]): string =>
-  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** True when a body is meant as an interchange document rather than the compact form. */
 export const isInterchangeDocument = (raw: unknown): boolean =>
@@ -126,10 +124,10 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
       errors: parsed.error.issues.flatMap((i) =>
         i.code === 'unrecognized_keys'
           ? i.keys.map((k) => ({
-              pointer: pointerOf([...i.path, k]),
+              pointer: toJsonPointer([...i.path, k]),
               message: `unknown field "${k}"; the compact form has name, description, organisation, owner and approvedServiceIds (or send an interchange document)`,
             }))
-          : [{ pointer: pointerOf(i.path), message: i.message }],
+          : [{ pointer: toJsonPointer(i.path), message: i.message }],
       ),
     };
   }

@@ -16,6 +16,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
+import { toJsonPointer, valueAtPointer } from './json-pointer.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
 import type { Equivalents, ServiceEntry } from './schemas.ts';
 
@@ -107,19 +108,6 @@ function validatorFor(schemaUrl: string): ValidateFunction {
   return validate;
 }
 
-const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** The value at a JSON pointer, or undefined. */
-function valueAt(doc: unknown, pointer: string): unknown {
-  let v: unknown = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
-}
-
 const typeWords: Record<string, string> = {
   object: 'an object',
   array: 'an array',
@@ -134,10 +122,10 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'required':
-      return { pointer: `${at}/${escapePointer(p.missingProperty)}`, message: `"${p.missingProperty}" is required` };
+      return { pointer: at + toJsonPointer([p.missingProperty]), message: `"${p.missingProperty}" is required` };
     case 'additionalProperties':
       return {
-        pointer: `${at}/${escapePointer(p.additionalProperty)}`,
+        pointer: at + toJsonPointer([p.additionalProperty]),
         message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here`,
       };
     case 'type':
@@ -196,10 +184,10 @@ export function validateServiceList(
     const branch = /\/oneOf\/(\d)\//.exec(e.schemaPath);
     if (branch) {
       // Keep the array branch's errors (minItems, uniqueItems, item types) when the value is an array.
-      const isArray = Array.isArray(valueAt(doc, e.instancePath.replace(/\/\d+$/, '')));
+      const isArray = Array.isArray(valueAtPointer(doc, e.instancePath.replace(/\/\d+$/, '')));
       if (!(branch[1] === '1' && isArray)) continue;
     }
-    if (e.keyword === 'oneOf' && Array.isArray(valueAt(doc, e.instancePath))) continue;
+    if (e.keyword === 'oneOf' && Array.isArray(valueAtPointer(doc, e.instancePath))) continue;
     const error = describeError(e, schemaUrl);
     const key = `${error.pointer}\n${error.message}`;
     if (!seen.has(key)) errors.push(error);

@@ -4,6 +4,7 @@
  * reference to the problem's documentation page on the site.
  */
 import type { z } from 'zod';
+import { toJsonPointer } from '../core/json-pointer.ts';
 import type { Problem } from '../core/schemas.ts';
 
 export const problemTypes = {
@@ -46,15 +47,13 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
-  const pointer = (path: PropertyKey[]) =>
-    '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   return error.issues.flatMap((i) => {
     // An unknown key is reported once per key, at the key's own path.
     const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path];
     const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
     return paths.map((path) =>
       where === 'body'
-        ? { pointer: pointer(path), message }
+        ? { pointer: toJsonPointer(path), message }
         : { parameter: String(path[0] ?? ''), message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message },
     );
   });
