@@ -18,6 +18,7 @@
  * The answer may be cached, but never past the list's expiry: max-age and
  * s-maxage are capped at the seconds left.
  */
+import { listDescription } from '../src/core/list-description.ts';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
@@ -44,10 +45,7 @@ function summaryOf(list: SavedListRecord, ctx: FunctionContext): SavedListSummar
     url: listPageUrl(ctx.publicUrl, list.id),
     createdAt: list.createdAt.toISOString(),
     expiresAt: list.expiresAt.toISOString(),
-    name: list.name,
-    ...(list.description !== undefined ? { description: list.description } : {}),
-    ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
-    ...(list.owner !== undefined ? { owner: list.owner } : {}),
+    ...listDescription(list),
     approvedServiceIds: list.approvedServiceIds,
     unknownServiceIds: list.approvedServiceIds.filter((id) => !ctx.catalogue.service(id)),
   };
@@ -88,10 +86,7 @@ export const saveList = defineMutation({
       id: newListId(),
       createdAt,
       expiresAt: listExpiry(createdAt),
-      name: list.name,
-      ...(list.description !== undefined ? { description: list.description } : {}),
-      ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
-      ...(list.owner !== undefined ? { owner: list.owner } : {}),
+      ...listDescription(list),
       approvedServiceIds: ids,
       ...(Object.keys(statuses).length ? { statuses } : {}),
     };
@@ -109,10 +104,7 @@ export async function readSavedList(
   const record = await ctx.store.findList(id);
   if (!record) return null;
   const metadata = {
-    name: record.name,
-    ...(record.description !== undefined ? { description: record.description } : {}),
-    ...(record.organisation !== undefined ? { organisation: record.organisation } : {}),
-    ...(record.owner !== undefined ? { owner: record.owner } : {}),
+    ...listDescription(record),
     catalogListId: record.id,
   };
   const list: SavedList = {

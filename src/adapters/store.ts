@@ -9,6 +9,7 @@
  * clock is never returned, whether or not a purge (or Mongo's TTL monitor)
  * has removed it yet.
  */
+import type { ListDescription } from '../core/list-description.ts';
 import type { StatusSample } from '../core/status.ts';
 
 export interface Clock {
@@ -22,15 +23,11 @@ export const LIST_LIFETIME_DAYS = 90;
 export const STATUS_HISTORY_DAYS = 90;
 export const DAY_MS = 86_400_000;
 
-export interface SavedListRecord {
+export interface SavedListRecord extends ListDescription {
   /** At least 128 random bits, base64url. */
   id: string;
   createdAt: Date;
   expiresAt: Date;
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
   /** As saved, in the order given, including ids the catalogue did not know. */
   approvedServiceIds: string[];
   /** Governance status of services that are not `enabled` (from interchange documents). */

@@ -17,14 +17,12 @@ import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
 import type { Catalogue } from './catalogue.ts';
 import { toJsonPointer } from './json-pointer.ts';
+import { listDescription, listDescriptionFields, type ListDescription } from './list-description.ts';
 import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
 export const CompactApprovedList = z
   .strictObject({
-    name: z.string().trim().min(1, 'name must not be empty').max(200).describe('Human-readable title of the list'),
-    description: z.string().max(2000).optional().describe('Free text'),
-    organisation: z.string().max(200).optional().describe('Owning organisation or unit'),
-    owner: z.string().max(200).optional().describe('Contact person or team'),
+    ...listDescriptionFields,
     approvedServiceIds: ApprovedServiceIds,
   })
   .meta({
@@ -35,11 +33,7 @@ export const CompactApprovedList = z
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
 /** An approved list, whichever form it arrived in. */
-export interface ApprovedList {
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
+export interface ApprovedList extends ListDescription {
   /** In the order given, without repeats. Not checked against the catalogue. */
   approvedServiceIds: string[];
   /** Governance status of services that are not `enabled` (interchange documents only). */
@@ -57,24 +51,6 @@ export const isInterchangeDocument = (raw: unknown): boolean =>
   typeof raw === 'object' &&
   !Array.isArray(raw) &&
   (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
-
-type ListDescription = Pick<ApprovedList, 'name' | 'description' | 'organisation' | 'owner'>;
-
-/** The list's name and the descriptive fields that were given (absent ones stay absent, not undefined). */
-function describedBy(m: {
-  name: string;
-  description?: string | undefined;
-  organisation?: string | undefined;
-  owner?: string | undefined;
-}): ListDescription {
-  const { name, description, organisation, owner } = m;
-  return {
-    name,
-    ...(description !== undefined ? { description } : {}),
-    ...(organisation !== undefined ? { organisation } : {}),
-    ...(owner !== undefined ? { owner } : {}),
-  };
-}
 
 /** An interchange document, read by the one importer (importServiceList): ids or slugs resolved, unknown services kept as ids. */
 function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
@@ -99,7 +75,7 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   return {
     ok: true,
     list: {
-      ...describedBy(imported.metadata),
+      ...listDescription(imported.metadata),
       approvedServiceIds: ids,
       ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
@@ -134,7 +110,7 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
   return {
     ok: true,
     list: {
-      ...describedBy(parsed.data),
+      ...listDescription(parsed.data),
       approvedServiceIds: parsed.data.approvedServiceIds,
       source: 'compact',
     },

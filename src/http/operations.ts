@@ -35,7 +35,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'listProviders',
     summary: 'List cloud providers',
     tags: ['Catalogue'],
-    prerendered: true,
     responses: { 200: { ...cached, schema: ProviderList } },
   },
   {
@@ -44,7 +43,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'listCategories',
     summary: 'List service categories',
     tags: ['Catalogue'],
-    prerendered: true,
     responses: { 200: { ...cached, schema: CategoryList } },
   },
   {
@@ -71,7 +69,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getService',
     summary: 'Get one service',
     tags: ['Catalogue'],
-    prerendered: true,
     pathParams: z.object({ slug: kebabId.describe('Service slug') }),
     responses: { 200: { ...cached, schema: ServiceDetail }, 404: notFound('Service') },
   },
@@ -96,7 +93,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getServiceListSchema',
     summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)',
     tags: ['Lists'],
-    prerendered: true,
     description:
       "The JSON Schema every interchange document is validated against. Its `$id`, and the value a document's `$schema` must have, is this address. v1 never changes incompatibly; an incompatible format would be published under /v2/schemas/.",
     responses: {
@@ -109,7 +105,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getOpenApi',
     summary: 'This OpenAPI description',
     tags: ['Operations'],
-    prerendered: true,
     responses: { 200: { ...cached, jsonSchema: { type: 'object' } } },
   },
 ];

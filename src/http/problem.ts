@@ -8,7 +8,6 @@ import { toJsonPointer } from '../core/json-pointer.ts';
 import type { Problem } from '../core/schemas.ts';
 
 export const problemTypes = {
-  'bad-request': { status: 400, title: 'Bad request' },
   'invalid-parameters': { status: 400, title: 'Invalid query parameters' },
   'invalid-body': { status: 400, title: 'Invalid request body' },
   'malformed-json': { status: 400, title: 'Malformed JSON' },
@@ -18,7 +17,6 @@ export const problemTypes = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'unknown-services': { status: 422, title: 'Unknown service ids' },
   'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
-  unprocessable: { status: 422, title: 'Request cannot be processed' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },

@@ -3,6 +3,8 @@
  * API for the policy with its envelope, then shows what it allows, what it
  * had to leave out and why, a download button and the document itself.
  */
+import type { z } from 'zod';
+import type { PolicyEnvelope as PolicyEnvelopeSchema } from '../../../core/policies/schemas.ts';
 import { fileStem } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { el, notice } from '../dom.ts';
@@ -15,12 +17,8 @@ const omissionWords: Record<string, string> = {
   'not-restrictable': 'this control cannot restrict it',
 };
 
-interface PolicyEnvelope {
-  document: unknown;
-  omitted: { id: string; reason: string; detail: string }[];
-  included: string[];
-  provenance: Record<string, unknown>;
-}
+/** What /v1/policies/…?envelope=true answers (a type only: the browser does not load the schema). */
+type PolicyEnvelope = z.output<typeof PolicyEnvelopeSchema>;
 
 /** One cloud's policy button and where its result goes. */
 interface PolicyTarget {
