@@ -3,7 +3,7 @@
  * feedback, status history), implemented by the embedded node:sqlite store
  * (src/adapters/sqlite-store.ts) and the MongoDB store
  * (src/adapters/mongo-store.ts). Both pass the one contract suite in
- * src/adapters/store-contract.ts.
+ * tests/helpers/store-contract.ts.
  *
  * Time comes from an injected clock: a list past `expiresAt` by the store's
  * clock is never returned, whether or not a purge (or Mongo's TTL monitor)

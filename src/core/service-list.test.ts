@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { readContent } from '../scripts/lib/read-content.ts';
 import { createCatalogue } from './catalogue.ts';
-import { syntheticCatalogue } from './policies/synthetic.ts';
+import { syntheticCatalogue } from '../../tests/helpers/synthetic-catalogue.ts';
 import {
   exportServiceList,
   importServiceList,

@@ -5,7 +5,7 @@
  * runs. Target: under 20 ms each. Called by the bench runner (`npm run bench`).
  */
 import { renderMarkdown } from '../../src/core/markdown.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
 import { exportServiceList, serviceListSchemaUrl, validateServiceList } from '../../src/core/service-list.ts';
 
 const RUNS = 200;

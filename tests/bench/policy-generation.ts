@@ -5,7 +5,7 @@
  * 5 ms for all services. Called by the bench runner (`npm run bench`).
  */
 import { generatePolicy, policyTargets, type PolicyTarget } from '../../src/core/policies/index.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
 
 const RUNS = 300;
 const WARMUP = 30;

@@ -20,7 +20,7 @@ import type { FunctionContext } from '../../functions/lib/types.ts';
 import { createMemoryLimiter } from '../../src/adapters/rate-limit.ts';
 import { openSqliteStore } from '../../src/adapters/sqlite-store.ts';
 import { listExpiry, type SavedListRecord } from '../../src/adapters/store.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
 import { createServiceIndex } from '../../src/core/query.ts';
 import { serviceListSchemaUrl } from '../../src/core/service-list.ts';
 import { loadConfig } from '../../functions/lib/config.ts';
