@@ -47,6 +47,15 @@ export default tseslint.config(
     },
   },
   {
+    // Lines stay readable; long prose (OpenAPI descriptions, messages) is split into concatenated strings.
+    rules: { 'max-len': ['error', { code: 160, ignoreUrls: true }] },
+  },
+  {
+    // Being rewritten on another branch; drop this exception once that lands.
+    files: ['functions/policies.ts', 'src/core/policies/**'],
+    rules: { 'max-len': 'off' },
+  },
+  {
     plugins: { boundaries },
     settings: {
       'boundaries/elements': [...layerElements, { type: 'tests', pattern: 'tests', partialMatch: false }],

@@ -67,7 +67,9 @@ export const saveList = defineMutation({
     const unknown = ids.filter((id) => !ctx.catalogue.service(id));
     if (unknown.length && list.source === 'compact') {
       return problem('unknown-services', {
-        detail: `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
+        detail:
+          `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ` +
+          `${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
         errors: list.approvedServiceIds.flatMap((id, i) =>
           unknown.includes(id)
             ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
@@ -164,7 +166,11 @@ export const operations: OperationSpec[] = [
     tags: ['Lists'],
     mutation: true,
     description:
-      'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a service list interchange document (v1 schema). In the compact form every id must exist in the catalogue (422 otherwise); an interchange document may name services this catalogue does not know: they are kept and reported in `unknownServiceIds`.',
+      'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its ' +
+      'record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a ' +
+      'service list interchange document (v1 schema). In the compact form every id must exist in the ' +
+      'catalogue (422 otherwise); an interchange document may name services this catalogue does not ' +
+      'know: they are kept and reported in `unknownServiceIds`.',
     requestBody: {
       schema: CompactApprovedList,
       alternatives: [serviceListRef],
@@ -193,7 +199,10 @@ export const operations: OperationSpec[] = [
     summary: 'Fetch a saved list (until it expires after 90 days)',
     tags: ['Lists'],
     description:
-      'The list with each service resolved against the current catalogue (`services`, with `lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the expiry: `max-age` and `s-maxage` are at most the seconds left.',
+      'The list with each service resolved against the current catalogue (`services`, with ' +
+      '`lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list ' +
+      'as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the ' +
+      'expiry: `max-age` and `s-maxage` are at most the seconds left.',
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: 'The saved list', schema: SavedList },

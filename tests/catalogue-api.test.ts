@@ -206,8 +206,8 @@ describe('GET /v1/services/:slug', () => {
   });
 });
 
-describe('lifecycle (spec 2.1)', () => {
-  it('appears only for non-active services, with only the spec fields, identically in list, detail and compare', async () => {
+describe('lifecycle', () => {
+  it('appears only for non-active services, with only the lifecycle fields, identically in list, detail and compare', async () => {
     const services = await allServices();
     const marked = services.filter((s) => 'lifecycle' in s);
     expect(marked.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * The real catalogue (issue 3): the content on disk is checked against the
+ * The real catalogue: the content on disk is checked against the
  * reference data in content/reference, equivalents go both ways, lifecycle
  * facts are complete, and every service's icon is served by the built site.
  */

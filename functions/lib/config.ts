@@ -34,7 +34,8 @@ export const ConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .describe(
-      'Public base URL of shareable list links (default: the origin each request came to) and, at build time, of the interchange schema (default http://localhost:4321)',
+      'Public base URL of shareable list links (default: the origin each request came to) and, at ' +
+        'build time, of the interchange schema (default http://localhost:4321)',
     ),
   SCHEMA_BASE_URL: z
     .url({ protocol: /^https?$/ })

@@ -17,7 +17,11 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Saved lists live this long after creation (spec section 3). */
+/**
+ * Saved lists live this long after creation: long enough to share a list
+ * through a review cycle, short enough that nothing is kept indefinitely for
+ * an anonymous, unauthenticated save.
+ */
 export const LIST_LIFETIME_DAYS = 90;
 /** Status samples are kept this long. */
 export const STATUS_HISTORY_DAYS = 90;

@@ -208,11 +208,9 @@ function validateCommand(args: string[], io: Io): number {
     );
   }
   for (const note of r.notes) io.stderr(`${file}: note: ${note}\n`);
-  output(
-    `${file}: valid service list v1 ("${r.metadata.name}", ${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}${r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : ''})\n`,
-    values.output,
-    io,
-  );
+  const known = `${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}`;
+  const unknown = r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : '';
+  output(`${file}: valid service list v1 ("${r.metadata.name}", ${known}${unknown})\n`, values.output, io);
   return 0;
 }
 

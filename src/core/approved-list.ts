@@ -2,7 +2,7 @@
  * The one parser of approved lists, for every endpoint that takes one
  * (POST /v1/lists, POST /v1/export/markdown) and for the website and CLI.
  * Two forms are accepted:
- * - an interchange document (spec 2.2), recognised by `$schema` or
+ * - an interchange document (service-list.ts), recognised by `$schema` or
  *   `providers`, read by importServiceList (validated by the v1 JSON Schema,
  *   services resolved by id or slug, unknown ones kept as ids);
  * - the compact form `{ name, description?, organisation?, owner?,
@@ -101,7 +101,9 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
         i.code === 'unrecognized_keys'
           ? i.keys.map((k) => ({
               pointer: toJsonPointer([...i.path, k]),
-              message: `unknown field "${k}"; the compact form has name, description, organisation, owner and approvedServiceIds (or send an interchange document)`,
+              message:
+                `unknown field "${k}"; the compact form has name, description, organisation, owner ` +
+                'and approvedServiceIds (or send an interchange document)',
             }))
           : [{ pointer: toJsonPointer(i.path), message: i.message }],
       ),

@@ -1,5 +1,5 @@
 /**
- * The service list interchange format, version 1 (spec 2.2): build a document
+ * The service list interchange format, version 1: build a document
  * from an approved list, validate one against the JSON Schema in
  * schemas/v1/service-list.schema.json (the single source of the format), and
  * read one back against the catalogue.

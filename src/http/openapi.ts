@@ -220,7 +220,10 @@ export function buildOpenApi(
       summary:
         'Browse and compare AWS, Azure and Google Cloud services; generate guardrail policies from an approved list.',
       description:
-        'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details (`application/problem+json`).',
+        'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are ' +
+        'cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are ' +
+        'limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details ' +
+        '(`application/problem+json`).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],

@@ -52,7 +52,9 @@ export const catalogueOperations: OperationSpec[] = [
     summary: 'Search, filter and page through services',
     tags: ['Catalogue'],
     description:
-      'Free-text search (`q`), filters (`provider`, `category`, `lifecycle`, `freeTier`), sorting and pagination. `links` and the `Link` header point at the other pages. A service carries `lifecycle` only when it is not active and generally available.',
+      'Free-text search (`q`), filters (`provider`, `category`, `lifecycle`, `freeTier`), sorting ' +
+      'and pagination. `links` and the `Link` header point at the other pages. A service carries ' +
+      '`lifecycle` only when it is not active and generally available.',
     query: ServiceQuery,
     responses: {
       200: {
@@ -94,7 +96,9 @@ export const catalogueOperations: OperationSpec[] = [
     summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)',
     tags: ['Lists'],
     description:
-      "The JSON Schema every interchange document is validated against. Its `$id`, and the value a document's `$schema` must have, is this address. v1 never changes incompatibly; an incompatible format would be published under /v2/schemas/.",
+      'The JSON Schema every interchange document is validated against. Its `$id`, and the value a ' +
+      "document's `$schema` must have, is this address. v1 never changes incompatibly; an " +
+      'incompatible format would be published under /v2/schemas/.',
     responses: {
       200: { ...cached, jsonSchema: { type: 'object', description: 'A JSON Schema (draft 2020-12) document' } },
     },

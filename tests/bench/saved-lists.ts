@@ -121,7 +121,9 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     return {
       title: 'Saved lists on the embedded store',
       markdown: [
-        `node:sqlite, WAL, synchronous=FULL (every save fsynced), DATA_DIR in ${tmpdir()} (${fs}); lists of up to 20 services from a synthetic catalogue of ${ids.length} services; one operation at a time (SQLite serialises writes anyway).`,
+        `node:sqlite, WAL, synchronous=FULL (every save fsynced), DATA_DIR in ${tmpdir()} (${fs}); ` +
+          `lists of up to 20 services from a synthetic catalogue of ${ids.length} services; one ` +
+          `operation at a time (SQLite serialises writes anyway).`,
         '',
         '| operation | runs | per second | p50 (ms) | p99 (ms) | |',
         '|---|---:|---:|---:|---:|---|',
