@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { precompress } from './src/integrations/precompress.ts';
-import { buildSchemaUrl } from './src/server/config.ts';
+import { buildSchemaUrl } from './functions/lib/config.ts';
 
 function buildDate() {
   const pinned = process.env.CATALOGUE_TODAY;
@@ -21,7 +21,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [cdnHeaders(), precompress()],
-  site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (src/server/config.ts)
+  site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (functions/lib/config.ts)
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },

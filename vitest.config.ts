@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (core, adapters, CLI and HTTP tests against the built
-// server) and `e2e` (tests/e2e: Chromium driving the built site, one server and
-// one browser, run in order). `npm test` runs unit, then e2e.
+// Three projects, each with its own script:
+// - `unit` (npm run test:unit): the tests beside the code in src/ and functions/; no build needed.
+// - `http` (npm run test:http): tests/, black-box through HTTP, the CLI, the server process and the
+//   build, against the built service in dist/.
+// - `e2e` (npm run test:e2e): tests/e2e, Chromium driving the built site, one server and one browser, in order.
+// `npm test` builds once and runs all three.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -14,8 +17,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+          include: ['src/**/*.test.ts', 'functions/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'http',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
         },
       },
       {

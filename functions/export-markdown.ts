@@ -60,7 +60,9 @@ function unknownHeaders(ids: readonly string[]): Record<string, string> {
   const n = ids.length;
   return {
     ...(listed ? { 'x-unknown-services': value } : {}),
-    warning: `299 - "${n} listed service id${n === 1 ? ' is' : 's are'} not in the catalogue; the document lists ${n === 1 ? 'it' : 'them'} under Not in the catalogue"`,
+    warning:
+      `299 - "${n} listed service id${n === 1 ? ' is' : 's are'} not in the catalogue; ` +
+      `the document lists ${n === 1 ? 'it' : 'them'} under Not in the catalogue"`,
   };
 }
 
@@ -116,7 +118,14 @@ export const operations: OperationSpec[] = [
     operationId: 'exportMarkdown',
     summary: 'Export an approved list as markdown',
     description:
-      'Takes an approved list in compact form or as a service list interchange document (v1 schema) and answers a markdown document: the title, metadata, lifecycle warnings (deprecated, sunset and retired services with dates and successors) and a table per provider and category with service name, governance status, free tier and documentation link. All text from the list is escaped so it cannot add markdown structure, links or HTML. By default the answer is the document as an attachment; with `Accept: application/json` it is a MarkdownExport. Ids the catalogue does not know are listed in the document and named in `X-Unknown-Services`; only a list with no known id answers 422.',
+      'Takes an approved list in compact form or as a service list interchange document (v1 schema) ' +
+      'and answers a markdown document: the title, metadata, lifecycle warnings (deprecated, sunset ' +
+      'and retired services with dates and successors) and a table per provider and category with ' +
+      'service name, governance status, free tier and documentation link. All text from the list is ' +
+      'escaped so it cannot add markdown structure, links or HTML. By default the answer is the ' +
+      'document as an attachment; with `Accept: application/json` it is a MarkdownExport. Ids the ' +
+      'catalogue does not know are listed in the document and named in `X-Unknown-Services`; only a ' +
+      'list with no known id answers 422.',
     tags: ['Lists'],
     mutation: true,
     requestBody: {

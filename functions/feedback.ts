@@ -45,7 +45,9 @@ export const operations: OperationSpec[] = [
     tags: ['Feedback'],
     mutation: true,
     description:
-      'Stores the message and the optional fields as plain text and answers an acknowledgement id. Unknown fields are ignored (not stored) and named in `ignoredFields`. Feedback cannot be read back through the API.',
+      'Stores the message and the optional fields as plain text and answers an acknowledgement id. ' +
+      'Unknown fields are ignored (not stored) and named in `ignoredFields`. Feedback cannot be read ' +
+      'back through the API.',
     requestBody: { schema: FeedbackRequest },
     responses: {
       201: { description: 'Stored', schema: FeedbackAcknowledgement },

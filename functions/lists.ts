@@ -18,6 +18,7 @@
  * The answer may be cached, but never past the list's expiry: max-age and
  * s-maxage are capped at the seconds left.
  */
+import { listDescription } from '../src/core/list-description.ts';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
@@ -46,10 +47,7 @@ function summaryOf(list: SavedListRecord, ctx: FunctionContext): SavedListSummar
     url: listPageUrl(ctx.publicUrl, list.id),
     createdAt: list.createdAt.toISOString(),
     expiresAt: list.expiresAt.toISOString(),
-    name: list.name,
-    ...(list.description !== undefined ? { description: list.description } : {}),
-    ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
-    ...(list.owner !== undefined ? { owner: list.owner } : {}),
+    ...listDescription(list),
     approvedServiceIds: list.approvedServiceIds,
     unknownServiceIds: list.approvedServiceIds.filter((id) => !ctx.catalogue.service(id)),
   };
@@ -71,7 +69,9 @@ export const saveList = defineMutation({
     const unknown = ids.filter((id) => !ctx.catalogue.service(id));
     if (unknown.length && list.source === 'compact') {
       return problem('unknown-services', {
-        detail: `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
+        detail:
+          `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ` +
+          `${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
         errors: list.approvedServiceIds.flatMap((id, i) =>
           unknown.includes(id)
             ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
@@ -90,10 +90,7 @@ export const saveList = defineMutation({
       id: newListId(),
       createdAt,
       expiresAt: listExpiry(createdAt),
-      name: list.name,
-      ...(list.description !== undefined ? { description: list.description } : {}),
-      ...(list.organisation !== undefined ? { organisation: list.organisation } : {}),
-      ...(list.owner !== undefined ? { owner: list.owner } : {}),
+      ...listDescription(list),
       approvedServiceIds: ids,
       ...(Object.keys(statuses).length ? { statuses } : {}),
     };
@@ -111,10 +108,7 @@ export async function readSavedList(
   const record = await ctx.store.findList(id);
   if (!record) return null;
   const metadata = {
-    name: record.name,
-    ...(record.description !== undefined ? { description: record.description } : {}),
-    ...(record.organisation !== undefined ? { organisation: record.organisation } : {}),
-    ...(record.owner !== undefined ? { owner: record.owner } : {}),
+    ...listDescription(record),
     catalogListId: record.id,
   };
   const list: SavedList = {
@@ -211,7 +205,11 @@ export const operations: OperationSpec[] = [
     tags: ['Lists'],
     mutation: true,
     description:
-      'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a service list interchange document (v1 schema). In the compact form every id must exist in the catalogue (422 otherwise); an interchange document may name services this catalogue does not know: they are kept and reported in `unknownServiceIds`.',
+      'Stores an approved list for 90 days under an unguessable id (144 random bits) and answers its ' +
+      'record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a ' +
+      'service list interchange document (v1 schema). In the compact form every id must exist in the ' +
+      'catalogue (422 otherwise); an interchange document may name services this catalogue does not ' +
+      'know: they are kept and reported in `unknownServiceIds`.',
     requestBody: {
       schema: CompactApprovedList,
       alternatives: [serviceListRef],
@@ -240,7 +238,10 @@ export const operations: OperationSpec[] = [
     summary: 'Fetch a saved list (until it expires after 90 days)',
     tags: ['Lists'],
     description:
-      'The list with each service resolved against the current catalogue (`services`, with `lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the expiry: `max-age` and `s-maxage` are at most the seconds left.',
+      'The list with each service resolved against the current catalogue (`services`, with ' +
+      '`lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list ' +
+      'as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the ' +
+      'expiry: `max-age` and `s-maxage` are at most the seconds left.',
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: 'The saved list', schema: SavedList },
@@ -254,7 +255,11 @@ export const operations: OperationSpec[] = [
     summary: "Which of a saved list's services change, soonest first",
     tags: ['Lists'],
     description:
-      "The list's services that are not active and generally available, each with its status, dates, successor and vendor announcement: dated changes soonest first (dates already past come first: those services are retired or overdue), then undated ones. `changingWithin12Months` counts the changes dated from today up to 12 months ahead. Computed on each request against the current catalogue; same 404 and caching as GET /v1/lists/{id}.",
+      "The list's services that are not active and generally available, each with its status, dates, " +
+      'successor and vendor announcement: dated changes soonest first (dates already past come first: ' +
+      'those services are retired or overdue), then undated ones. `changingWithin12Months` counts the ' +
+      'changes dated from today up to 12 months ahead. Computed on each request against the current ' +
+      'catalogue; same 404 and caching as GET /v1/lists/{id}.',
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: "The list's lifecycle changes", schema: ListLifecycle },

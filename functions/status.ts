@@ -3,9 +3,11 @@
  * answered on demand from a live probe and the status history in the store.
  *
  * Caching: /v1/health is for load balancers and uptime probes and is
- * `no-store`. /v1/status and /v1/status/history follow spec section 8 like
- * every other GET (`s-maxage=300`, `max-age=0`): a CDN may serve a status up
- * to five minutes old, browsers revalidate (ETag) on every view.
+ * `no-store`. /v1/status and /v1/status/history are cached at the edge like
+ * every other GET (`s-maxage=300`), so a burst of status views costs the store
+ * nothing, but with `max-age=0`: a CDN may serve a status up to five minutes
+ * old, while a person looking at it gets a fresh one (browsers revalidate
+ * with the ETag on every view).
  */
 import { linkHeader, pageLinks } from '../src/core/page.ts';
 import {
@@ -22,7 +24,7 @@ import { jsonGet, searchParamsObject } from '../src/http/respond.ts';
 import { probeStatus } from './lib/status.ts';
 import type { FunctionContext } from './lib/types.ts';
 
-/** Status and history: edge-cached like the catalogue (spec section 8), revalidated by browsers every time. */
+/** Status and history: edge-cached like the catalogue, revalidated by browsers every time. */
 export const OPERATIONAL_CACHE_CONTROL = 'public, max-age=0, s-maxage=300';
 
 /** The live status; a change it shows is written to the history in the background (the answer never waits for the store). */
@@ -99,7 +101,8 @@ export const operations: OperationSpec[] = [
     summary: 'Liveness and readiness',
     tags: ['Operations'],
     description:
-      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
+      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never ' +
+      'cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
     responses: { 200: { description: 'Live and ready', schema: Health }, 503: unavailable },
   },
   {
@@ -109,7 +112,11 @@ export const operations: OperationSpec[] = [
     summary: 'Current status per component',
     tags: ['Operations'],
     description:
-      'Probes every component when asked: the API, the catalogue build (version, date, service count), the store (kind, reachability, ping latency) and the rate limiter. `status` is the worst component state. A component that changed state since the last recorded sample adds a `change` entry to the history. Edge-cacheable for 5 minutes like every GET (`s-maxage=300`); use /v1/health for live probes.',
+      'Probes every component when asked: the API, the catalogue build (version, date, service ' +
+      'count), the store (kind, reachability, ping latency) and the rate limiter. `status` is the ' +
+      'worst component state. A component that changed state since the last recorded sample adds a ' +
+      '`change` entry to the history. Edge-cacheable for 5 minutes like every GET (`s-maxage=300`); ' +
+      'use /v1/health for live probes.',
     responses: {
       200: { description: 'Current status (200 even when a component is down: read `status`)', schema: Status },
     },
@@ -121,7 +128,10 @@ export const operations: OperationSpec[] = [
     summary: 'Status history, newest first',
     tags: ['Operations'],
     description:
-      'Samples recorded in the store: one at each server start-up, one every STATUS_SAMPLE_SECONDS (300 by default) and one whenever a component changes state; kept for 90 days and across restarts. Paged with `page` and `pageSize`; `links` and the `Link` header point at the other pages.',
+      'Samples recorded in the store: one at each server start-up, one every STATUS_SAMPLE_SECONDS ' +
+      '(300 by default) and one whenever a component changes state; kept for 90 days and across ' +
+      'restarts. Paged with `page` and `pageSize`; `links` and the `Link` header point at the other ' +
+      'pages.',
     query: StatusHistoryQuery,
     responses: {
       200: {

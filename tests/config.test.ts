@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema, loadConfig } from '../src/server/config.ts';
+import { ConfigSchema, loadConfig } from '../functions/lib/config.ts';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {

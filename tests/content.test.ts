@@ -1,15 +1,16 @@
 /**
- * The real catalogue (issue 3): the content on disk is checked against the
+ * The real catalogue: the content on disk is checked against the
  * reference data in content/reference, equivalents go both ways, lifecycle
  * facts are complete, and every service's icon is served by the built site.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatContentIssues } from '../src/core/catalogue.ts';
-import { dependencySourceHosts } from '../src/scripts/lib/reference.ts';
+import { createCatalogue, formatContentIssues } from '../src/core/catalogue.ts';
+import { exportServiceList, importServiceList, serviceListSchemaUrl } from '../src/core/service-list.ts';
 import { contentToday, readContent } from '../src/scripts/lib/read-content.ts';
 import {
+  dependencySourceHosts,
   exclusionReasons,
   loadExclusions,
   loadReference,
@@ -26,6 +27,17 @@ const byProvider = (p: string) => content.services.filter((s) => s.provider === 
 describe('catalogue content', () => {
   it('validates against the schemas and cross-entry rules (symmetric equivalents, known successors, unique ids)', () => {
     expect(formatContentIssues(content.issues)).toBe('');
+  });
+
+  it('exports every service as one valid interchange document that reads back to the same ids', () => {
+    const catalogue = createCatalogue({ version: 'content', builtOn: '2026-05-15', ...content });
+    const ids = catalogue.services.map((s) => s.id);
+    const schemaUrl = serviceListSchemaUrl('https://catalogue.test');
+    const doc = exportServiceList(catalogue, ids, { name: 'Everything' }, { today: '2026-05-15', schemaUrl });
+    const back = importServiceList(catalogue, JSON.parse(JSON.stringify(doc)), schemaUrl);
+    if (!back.ok) throw new Error(JSON.stringify(back.errors.slice(0, 5)));
+    expect([...back.approvedServiceIds].sort()).toEqual([...ids].sort());
+    expect(back.unknownServiceIds).toEqual([]);
   });
 
   it('covers at least 200 AWS, 170 Azure and 130 Google Cloud services', () => {

@@ -8,7 +8,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue, type BuiltCatalogueData } from '../src/core/catalogue.ts';
 import { exportServiceList } from '../src/core/service-list.ts';
-import { postJson } from './helpers/http.ts';
+import { expectProblem, postJson } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const PATH = '/v1/export/markdown';
@@ -30,10 +30,9 @@ const post = (body: unknown, headers: Record<string, string> = {}, base = server
 const render = (md: string) =>
   micromark(md, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
-function expectProblem(r: Awaited<ReturnType<typeof post>>, status: number) {
-  expect(r.status).toBe(status);
-  expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(r.json).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String) });
+/** Every answer of a POST endpoint, problems included, carries the rate-limit headers. */
+function expectMutationProblem(r: Awaited<ReturnType<typeof post>>, status: number) {
+  expectProblem(r, status);
   expect(r.headers.get('x-ratelimit-limit')).not.toBeNull();
 }
 
@@ -128,7 +127,7 @@ describe('POST /v1/export/markdown', () => {
     expect(r.headers.get('warning')).toMatch(/^299 - "1 listed service id is not in the catalogue/);
     expect(r.text).toMatch(/## Not in the catalogue[\s\S]*- aws\\-not\\-a\\-service/);
     const none = await post({ name: 'x', approvedServiceIds: ['aws-nope', 'gcp-nope'] });
-    expectProblem(none, 422);
+    expectMutationProblem(none, 422);
     expect(none.json.unknownIds).toEqual(['aws-nope', 'gcp-nope']);
     expect(none.json.errors.map((e: any) => e.pointer)).toEqual(['/approvedServiceIds/0', '/approvedServiceIds/1']);
   });
@@ -157,11 +156,11 @@ describe('POST /v1/export/markdown', () => {
   });
 
   describe('errors are problem details', () => {
-    it('400 for malformed JSON', async () => expectProblem(await post('{"name": '), 400));
+    it('400 for malformed JSON', async () => expectMutationProblem(await post('{"name": '), 400));
 
     it('400 with JSON pointers for an invalid compact list', async () => {
       const r = await post({ name: '', approvedServiceIds: ['', 7], extra: true });
-      expectProblem(r, 400);
+      expectMutationProblem(r, 400);
       expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual(
         ['/approvedServiceIds/0', '/approvedServiceIds/1', '/extra', '/name'].sort(),
       );
@@ -179,7 +178,7 @@ describe('POST /v1/export/markdown', () => {
       doc.providers[0].categories[0].services[0].status = 'approved';
       doc.$schema = 'https://elsewhere.test/v1/schemas/service-list.schema.json';
       const r = await post(doc);
-      expectProblem(r, 400);
+      expectMutationProblem(r, 400);
       expect(r.json.errors.map((e: any) => e.pointer).sort()).toEqual([
         '/$schema',
         '/providers/0/categories/0/services/0/status',
@@ -193,18 +192,18 @@ describe('POST /v1/export/markdown', () => {
           (ids[0] ?? 'a') +
           '"],"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
       );
-      expectProblem(r, 400);
+      expectMutationProblem(r, 400);
       expect((await post({ name: 'x', approvedServiceIds: ids.slice(0, 1) })).status).toBe(200);
     });
 
     it('413 for a body over the limit', async () => {
       const r = await post({ name: 'x', approvedServiceIds: ids, pad: 'x'.repeat(300 * 1024) });
-      expectProblem(r, 413);
+      expectMutationProblem(r, 413);
     });
 
     it('415 for a body that is not JSON', async () => {
       const r = await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' });
-      expectProblem(r, 415);
+      expectMutationProblem(r, 415);
     });
   });
 
@@ -215,7 +214,7 @@ describe('POST /v1/export/markdown', () => {
       expect((await post(body, {}, limited.url)).headers.get('x-ratelimit-remaining')).toBe('1');
       expect((await post(body, {}, limited.url)).status).toBe(200);
       const r = await post(body, {}, limited.url);
-      expectProblem(r, 429);
+      expectMutationProblem(r, 429);
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.stop();

@@ -85,6 +85,8 @@ describe('POST /v1/feedback', () => {
     ['a fractional rating', { message: 'x', rating: 4.5 }, '/rating'],
     ['a page that is neither a path nor a URL', { message: 'x', page: 'javascript:alert(1)' }, '/page'],
     ['an over-long contact', { message: 'x', contact: 'c'.repeat(321) }, '/contact'],
+    // The whole document is the empty pointer (RFC 6901), not "/" (which names the key "").
+    ['an array instead of an object', [], ''],
   ])('answers 400 with a pointer for %s', async (_label, body, pointer) => {
     const p = expectProblem(await post(body), 400);
     expect(p.errors.map((e: any) => e.pointer)).toContain(pointer);

@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const endpoints: [string, unknown][] = [
@@ -68,12 +69,6 @@ const post = (
     headers: { 'content-type': opts.contentType ?? 'application/json', ...opts.headers },
     from: opts.from ?? freshAddress(),
   });
-
-function expectProblem(r: Reply, status: number) {
-  expect(r.status).toBe(status);
-  expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(r.json).toMatchObject({ status, type: expect.any(String), title: expect.any(String) });
-}
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -29,7 +29,7 @@ describe('GET /v1/openapi.json', () => {
       for (const op of Object.values<any>(item)) expect(op.security).toBeUndefined();
   });
 
-  it('describes every endpoint of the spec and none of the removed ones', () => {
+  it('describes every endpoint the service offers and none of the removed ones', () => {
     const want = [
       'get /v1/providers',
       'get /v1/categories',

@@ -10,7 +10,8 @@ import { corsHeaders, JSON_CONTENT_TYPE, NO_STORE } from '../../src/http/headers
 import { problem, zodErrors } from '../../src/http/problem.ts';
 import { parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
-import type { FunctionContext, RateLimitResult, ServerFunction } from './types.ts';
+import type { RateLimitResult } from '../../src/adapters/rate-limit.ts';
+import type { FunctionContext, ServerFunction } from './types.ts';
 
 export interface MutationOptions<S extends z.ZodType, C extends FunctionContext> {
   body: S;

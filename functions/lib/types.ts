@@ -3,29 +3,12 @@
  * routes here; a serverless platform unchanged). A function is a plain
  * `(Request, FunctionContext) => Promise<Response>`.
  */
+import type { MutationLimiter } from '../../src/adapters/rate-limit.ts';
 import type { Store } from '../../src/adapters/store.ts';
 import type { Catalogue } from '../../src/core/catalogue.ts';
 import type { ServiceIndex } from '../../src/core/query.ts';
 import type { Status } from '../../src/core/status.ts';
-import type { Config } from '../../src/server/config.ts';
-
-export interface RateLimitResult {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** When the current window ends. */
-  resetAt: Date;
-}
-
-/** Counts mutation requests per client key (rate-limiter-flexible behind it). */
-export interface MutationLimiter {
-  readonly kind: 'memory' | 'mongodb';
-  readonly limit: number;
-  readonly windowSeconds: number;
-  consume(key: string): Promise<RateLimitResult>;
-  /** Resolves when the limiter's backend answers (no client's points are spent). */
-  check(): Promise<void>;
-}
+import type { Config } from './config.ts';
 
 /** Records status samples in the store (see functions/lib/status.ts). */
 export interface StatusRecorder {

@@ -8,7 +8,7 @@ import type { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, ensureMongoIndexes, openMongoStore, sharedMongoClient } from './mongo-store.ts';
 import { createMongoLimiter } from './rate-limit.ts';
-import { storeContract } from './store-contract.ts';
+import { storeContract } from '../../tests/helpers/store-contract.ts';
 
 const uri = process.env.MONGODB_URI;
 const skip = !uri;

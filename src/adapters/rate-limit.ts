@@ -13,8 +13,25 @@
  */
 import type { MongoClient } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { MutationLimiter, RateLimitResult } from '../../functions/lib/types.ts';
 import { COLLECTIONS } from './mongo-store.ts';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** When the current window ends. */
+  resetAt: Date;
+}
+
+/** Counts mutation requests per client key (rate-limiter-flexible behind it). */
+export interface MutationLimiter {
+  readonly kind: 'memory' | 'mongodb';
+  readonly limit: number;
+  readonly windowSeconds: number;
+  consume(key: string): Promise<RateLimitResult>;
+  /** Resolves when the limiter's backend answers (no client's points are spent). */
+  check(): Promise<void>;
+}
 
 const KEY_PREFIX = 'mutations';
 /** A key no client address can take: probing it checks the limiter's backend without spending a client's points. */

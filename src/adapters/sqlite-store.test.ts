@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, SQLITE_FILE } from './sqlite-store.ts';
-import { storeContract, TestClock } from './store-contract.ts';
+import { storeContract, TestClock } from '../../tests/helpers/store-contract.ts';
 import { listExpiry } from './store.ts';
 
 const dirs: string[] = [];

@@ -3,12 +3,13 @@
  * feedback, status history), implemented by the embedded node:sqlite store
  * (src/adapters/sqlite-store.ts) and the MongoDB store
  * (src/adapters/mongo-store.ts). Both pass the one contract suite in
- * src/adapters/store-contract.ts.
+ * tests/helpers/store-contract.ts.
  *
  * Time comes from an injected clock: a list past `expiresAt` by the store's
  * clock is never returned, whether or not a purge (or Mongo's TTL monitor)
  * has removed it yet.
  */
+import type { ListDescription } from '../core/list-description.ts';
 import type { StatusSample } from '../core/status.ts';
 
 export interface Clock {
@@ -16,21 +17,21 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Saved lists live this long after creation (spec section 3). */
+/**
+ * Saved lists live this long after creation: long enough to share a list
+ * through a review cycle, short enough that nothing is kept indefinitely for
+ * an anonymous, unauthenticated save.
+ */
 export const LIST_LIFETIME_DAYS = 90;
 /** Status samples are kept this long. */
 export const STATUS_HISTORY_DAYS = 90;
 export const DAY_MS = 86_400_000;
 
-export interface SavedListRecord {
+export interface SavedListRecord extends ListDescription {
   /** At least 128 random bits, base64url. */
   id: string;
   createdAt: Date;
   expiresAt: Date;
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
   /** As saved, in the order given, including ids the catalogue did not know. */
   approvedServiceIds: string[];
   /** Governance status of services that are not `enabled` (from interchange documents). */

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `csc` (package.json "bin"): the command-line tool. Node 24 runs the
-// TypeScript of src/ directly (type stripping); `npx csc` finds the Node 24
-// the project installs as a dev dependency first on its PATH.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 18) || (major === 23 && minor < 6)) {
-  console.error(
-    `csc needs Node.js 22.18 or newer (this is ${process.version}). From a checkout, run it with npx csc after npm install.`,
-  );
+// `csc` (package.json "bin"): the command-line tool. Node runs the TypeScript
+// of src/ directly (type stripping), from the version package.json "engines"
+// names; `npx csc` finds the Node 24 the project installs as a dev dependency
+// first on its PATH.
+import pkg from '../../package.json' with { type: 'json' };
+import { nodeVersionProblem } from '../core/node-version.mjs';
+
+const problem = nodeVersionProblem(pkg.engines.node, process.versions.node, 'csc');
+if (problem) {
+  console.error(problem);
   process.exit(2);
 }
 const { run } = await import('./main.ts');

@@ -8,6 +8,7 @@
  * Exit codes: 0 done, 1 the input is invalid or cannot be turned into the
  * output, 2 wrong usage or the catalogue is not built.
  */
+import { listDescription } from '../core/list-description.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -207,11 +208,9 @@ function validateCommand(args: string[], io: Io): number {
     );
   }
   for (const note of r.notes) io.stderr(`${file}: note: ${note}\n`);
-  output(
-    `${file}: valid service list v1 ("${r.metadata.name}", ${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}${r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : ''})\n`,
-    values.output,
-    io,
-  );
+  const known = `${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}`;
+  const unknown = r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : '';
+  output(`${file}: valid service list v1 ("${r.metadata.name}", ${known}${unknown})\n`, values.output, io);
   return 0;
 }
 
@@ -318,12 +317,7 @@ function exportCommand(args: string[], io: Io): number {
       `No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ${unknownIds.join(', ')}`,
       1,
     );
-  const metadata = {
-    name: values.name?.trim() || 'Approved services',
-    ...(values.description !== undefined ? { description: values.description } : {}),
-    ...(values.organisation !== undefined ? { organisation: values.organisation } : {}),
-    ...(values.owner !== undefined ? { owner: values.owner } : {}),
-  };
+  const metadata = listDescription({ ...values, name: values.name?.trim() || 'Approved services' });
   const doc = exportServiceList(catalogue, ids, metadata, { today: today(), schemaUrl: schemaUrlOf(values, built) });
   output(`${JSON.stringify(doc, null, 2)}\n`, values.output, io);
   return 0;

@@ -1,19 +1,11 @@
 /** parseApprovedList: both body forms, one normalised result, errors as JSON pointers. */
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../scripts/lib/read-content.ts';
+import { fixtureCatalogue } from '../../tests/fixtures/catalogue.ts';
 import { parseApprovedList } from './approved-list.ts';
-import { createCatalogue } from './catalogue.ts';
 import { exportServiceList, serviceListSchemaUrl } from './service-list.ts';
 
 const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
-const content = readContent();
-const catalogue = createCatalogue({
-  version: 'test',
-  builtOn: '2026-05-15',
-  providers: content.providers,
-  categories: content.categories,
-  services: content.services,
-});
+const catalogue = fixtureCatalogue();
 const ids = catalogue.services.slice(0, 4).map((s) => s.id);
 
 describe('parseApprovedList', () => {

@@ -2,7 +2,7 @@
  * The one parser of approved lists, for every endpoint that takes one
  * (POST /v1/lists, POST /v1/export/markdown) and for the website and CLI.
  * Two forms are accepted:
- * - an interchange document (spec 2.2), recognised by `$schema` or
+ * - an interchange document (service-list.ts), recognised by `$schema` or
  *   `providers`, read by importServiceList (validated by the v1 JSON Schema,
  *   services resolved by id or slug, unknown ones kept as ids);
  * - the compact form `{ name, description?, organisation?, owner?,
@@ -16,14 +16,13 @@
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
 import type { Catalogue } from './catalogue.ts';
+import { toJsonPointer } from './json-pointer.ts';
+import { listDescription, listDescriptionFields, type ListDescription } from './list-description.ts';
 import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
 export const CompactApprovedList = z
   .strictObject({
-    name: z.string().trim().min(1, 'name must not be empty').max(200).describe('Human-readable title of the list'),
-    description: z.string().max(2000).optional().describe('Free text'),
-    organisation: z.string().max(200).optional().describe('Owning organisation or unit'),
-    owner: z.string().max(200).optional().describe('Contact person or team'),
+    ...listDescriptionFields,
     approvedServiceIds: ApprovedServiceIds,
   })
   .meta({
@@ -34,11 +33,7 @@ export const CompactApprovedList = z
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
 /** An approved list, whichever form it arrived in. */
-export interface ApprovedList {
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
+export interface ApprovedList extends ListDescription {
   /** In the order given, without repeats. Not checked against the catalogue. */
   approvedServiceIds: string[];
   /** Governance status of services that are not `enabled` (interchange documents only). */
@@ -50,33 +45,12 @@ export interface ApprovedList {
 
 export type ParsedApprovedList = { ok: true; list: ApprovedList } | { ok: false; errors: ValidationError[] };
 
-const pointerOf = (path: PropertyKey[]): string =>
-  path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-
 /** True when a body is meant as an interchange document rather than the compact form. */
 export const isInterchangeDocument = (raw: unknown): boolean =>
   raw !== null &&
   typeof raw === 'object' &&
   !Array.isArray(raw) &&
   (Object.hasOwn(raw, '$schema') || Object.hasOwn(raw, 'providers'));
-
-type ListDescription = Pick<ApprovedList, 'name' | 'description' | 'organisation' | 'owner'>;
-
-/** The list's name and the descriptive fields that were given (absent ones stay absent, not undefined). */
-function describedBy(m: {
-  name: string;
-  description?: string | undefined;
-  organisation?: string | undefined;
-  owner?: string | undefined;
-}): ListDescription {
-  const { name, description, organisation, owner } = m;
-  return {
-    name,
-    ...(description !== undefined ? { description } : {}),
-    ...(organisation !== undefined ? { organisation } : {}),
-    ...(owner !== undefined ? { owner } : {}),
-  };
-}
 
 /** An interchange document, read by the one importer (importServiceList): ids or slugs resolved, unknown services kept as ids. */
 function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
@@ -101,7 +75,7 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   return {
     ok: true,
     list: {
-      ...describedBy(imported.metadata),
+      ...listDescription(imported.metadata),
       approvedServiceIds: ids,
       ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
@@ -126,17 +100,19 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
       errors: parsed.error.issues.flatMap((i) =>
         i.code === 'unrecognized_keys'
           ? i.keys.map((k) => ({
-              pointer: pointerOf([...i.path, k]),
-              message: `unknown field "${k}"; the compact form has name, description, organisation, owner and approvedServiceIds (or send an interchange document)`,
+              pointer: toJsonPointer([...i.path, k]),
+              message:
+                `unknown field "${k}"; the compact form has name, description, organisation, owner ` +
+                'and approvedServiceIds (or send an interchange document)',
             }))
-          : [{ pointer: pointerOf(i.path), message: i.message }],
+          : [{ pointer: toJsonPointer(i.path), message: i.message }],
       ),
     };
   }
   return {
     ok: true,
     list: {
-      ...describedBy(parsed.data),
+      ...listDescription(parsed.data),
       approvedServiceIds: parsed.data.approvedServiceIds,
       source: 'compact',
     },

@@ -167,7 +167,8 @@ describe('freshness and retired equivalents', () => {
     const s = entry({ id: 'aws-a', lifecycle: { status: 'sunset', sunsetDate: '2026-10-07', announcementUrl: news } });
     expect(issuesOn('2026-10-07', s)).toEqual([]);
     expect(issuesOn('2026-10-08', s)).toEqual([
-      'aws-a.json lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08) but the status is "sunset": mark it retired, or move the date if the vendor did',
+      'aws-a.json lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08) but the status ' +
+        'is "sunset": mark it retired, or move the date if the vendor did',
     ]);
     const deprecated = entry({
       id: 'aws-b',

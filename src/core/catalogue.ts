@@ -163,7 +163,9 @@ export function staleLifecycle(s: ServiceEntry, today: string): { field: string;
   if (l.sunsetDate && l.sunsetDate < today && l.status !== 'retired') {
     out.push({
       field: 'lifecycle.status',
-      message: `sunset date ${l.sunsetDate} has passed (today is ${today}) but the status is "${l.status}": mark it retired, or move the date if the vendor did`,
+      message:
+        `sunset date ${l.sunsetDate} has passed (today is ${today}) but the status is "${l.status}": ` +
+        'mark it retired, or move the date if the vendor did',
     });
   }
   if (l.sunsetDate && l.sunsetDate >= today && l.status === 'retired') {
@@ -181,6 +183,9 @@ export function staleLifecycle(s: ServiceEntry, today: string): { field: string;
   }
   return out;
 }
+
+/** How a service stands for the equivalents rule. */
+const offered = (s: ServiceEntry) => (s.lifecycle?.status === 'retired' ? 'retired' : 'still offered');
 
 /**
  * Cross-entry checks the per-file zod schemas cannot make: unknown provider or
@@ -259,7 +264,9 @@ export function findContentIssues(
           issues.push({
             file,
             field: `equivalents.${provider}`,
-            message: `"${id}" is ${peer.lifecycle?.status === 'retired' ? 'retired' : 'still offered'} and "${s.id}" is ${s.lifecycle?.status === 'retired' ? 'retired' : 'still offered'}: retired services are not equivalents of services still offered`,
+            message:
+              `"${id}" is ${offered(peer)} and "${s.id}" is ${offered(s)}: ` +
+              'retired services are not equivalents of services still offered',
           });
         }
       }

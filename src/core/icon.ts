@@ -32,7 +32,8 @@ export function serviceIconSvg(service: Pick<ServiceEntry, 'shortName' | 'name'>
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-label="${escapeXml(service.name)}">` +
     `<rect width="64" height="64" rx="14" fill="hsl(${hue} 55% 32%)"/>` +
-    `<text x="32" y="41" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="24" font-weight="700" fill="#fff">${text}</text>` +
+    '<text x="32" y="41" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" ' +
+    `font-size="24" font-weight="700" fill="#fff">${text}</text>` +
     `</svg>\n`
   );
 }

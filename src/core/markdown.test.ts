@@ -8,18 +8,10 @@ import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../scripts/lib/read-content.ts';
-import { createCatalogue } from './catalogue.ts';
+import { fixtureCatalogue } from '../../tests/fixtures/catalogue.ts';
 import { inline, renderMarkdown } from './markdown.ts';
 
-const content = readContent();
-const catalogue = createCatalogue({
-  version: 'test',
-  builtOn: '2026-05-15',
-  providers: content.providers,
-  categories: content.categories,
-  services: content.services,
-});
+const catalogue = fixtureCatalogue();
 const all = catalogue.services.map((s) => s.id);
 const today = '2026-05-15';
 

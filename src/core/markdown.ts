@@ -16,15 +16,12 @@
  */
 import { z } from 'zod';
 import type { Catalogue } from './catalogue.ts';
+import type { ListDescription } from './list-description.ts';
 import { slugify } from './policies/common.ts';
 import { kebabId, ServiceLifecycle, type ServiceEntry } from './schemas.ts';
 import { resolveApprovedIds, serviceStatuses, type ServiceStatus } from './service-list.ts';
 
-export interface MarkdownList {
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
+export interface MarkdownList extends ListDescription {
   approvedServiceIds: readonly string[];
   statuses?: Readonly<Record<string, ServiceStatus>>;
 }

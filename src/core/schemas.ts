@@ -21,7 +21,11 @@ export const lifecycleStatuses = ['preview', 'deprecated', 'sunset', 'retired'] 
 /** Lifecycle status as clients see it: absence of the block means `active`. */
 export const lifecycleFilterValues = ['active', ...lifecycleStatuses] as const;
 
-/** Spec 2.1: present only for services that are not active and generally available. */
+/**
+ * Present only for services that are not active and generally available, so
+ * its absence is the common case and means `active`; what it says comes from
+ * the vendor's own announcement.
+ */
 export const ServiceLifecycle = z
   .strictObject({
     status: z.enum(lifecycleStatuses).describe('Lifecycle state; an absent block means active'),
@@ -129,7 +133,8 @@ export const ApprovedServiceIds = z
     });
   })
   .describe(
-    'Ids of the approved services (any provider), 1 to 2,000, unique. Ids the catalogue does not know are reported by each endpoint, not rejected as malformed.',
+    'Ids of the approved services (any provider), 1 to 2,000, unique. Ids the catalogue does not ' +
+      'know are reported by each endpoint, not rejected as malformed.',
   );
 
 // ---------------------------------------------------------------- content (source files)
@@ -237,7 +242,7 @@ export type Service = z.infer<typeof Service>;
 /**
  * A reference carries the other service's lifecycle status only, not a
  * `lifecycle` block: in a service's responses `lifecycle` always means that
- * service's own lifecycle (spec 2.1), never a peer's.
+ * service's own lifecycle, never a peer's.
  */
 export const ServiceRef = z
   .object({

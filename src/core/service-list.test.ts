@@ -1,14 +1,15 @@
 /**
  * The v1 interchange format: the JSON Schema rule by rule (a valid example per
  * feature, one invalid example per rule), export, import and the round trip,
- * over the real content and over random approved lists.
+ * over the fixture catalogue (tests/fixtures) and over random approved lists;
+ * tests/content.test.ts exports the real content.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
-import { readContent } from '../scripts/lib/read-content.ts';
+import { fixtureCatalogue, fixtureCategories, fixtureProviders } from '../../tests/fixtures/catalogue.ts';
 import { createCatalogue } from './catalogue.ts';
-import { syntheticCatalogue } from './policies/synthetic.ts';
+import { syntheticCatalogue } from '../../tests/helpers/synthetic-catalogue.ts';
 import {
   exportServiceList,
   importServiceList,
@@ -20,14 +21,7 @@ import {
 } from './service-list.ts';
 
 const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
-const content = readContent();
-const catalogue = createCatalogue({
-  version: 'test',
-  builtOn: '2026-05-15',
-  providers: content.providers,
-  categories: content.categories,
-  services: content.services,
-});
+const catalogue = fixtureCatalogue();
 
 /** A hand-written document with every feature: optional metadata, sub-services, both equivalents forms. */
 function fullDocument(): any {
@@ -287,7 +281,7 @@ function pointerTo(doc: any, target: any, at = ''): string {
 describe('exportServiceList', () => {
   const all = catalogue.services.map((s) => s.id);
 
-  it('exports the whole real catalogue as a valid document, provider > category > service', () => {
+  it('exports the whole catalogue as a valid document, provider > category > service', () => {
     const doc = exportServiceList(
       catalogue,
       all,
@@ -402,8 +396,8 @@ describe('over random approved lists (property-based)', () => {
   const ids = [...synthetic.services.map((s) => s.id), ...catalogue.services.map((s) => s.id)];
   const both = createCatalogue({
     ...synthetic,
-    providers: content.providers,
-    categories: [...content.categories.filter((c) => c.id !== 'compute'), ...synthetic.categories],
+    providers: fixtureProviders,
+    categories: [...fixtureCategories.filter((c) => c.id !== 'compute'), ...synthetic.categories],
     services: [...synthetic.services, ...catalogue.services],
   });
   const lists = fc.uniqueArray(fc.constantFrom(...ids), { minLength: 0, maxLength: 120 });

@@ -1,5 +1,5 @@
 /**
- * The service list interchange format, version 1 (spec 2.2): build a document
+ * The service list interchange format, version 1: build a document
  * from an approved list, validate one against the JSON Schema in
  * schemas/v1/service-list.schema.json (the single source of the format), and
  * read one back against the catalogue.
@@ -16,16 +16,25 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
+import { toJsonPointer, valueAtPointer } from './json-pointer.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
-import type { Equivalents, ServiceEntry } from './schemas.ts';
+import { listDescription, type ListDescription } from './list-description.ts';
+import type { ServiceEntry } from './schemas.ts';
+import type {
+  ServiceListDocument,
+  ServiceListEntry,
+  ServiceListEquivalents,
+  ServiceListMetadata,
+} from './service-list.types.ts';
 
 /** Format version written by exports (any 1.x or 1.x.y is read). */
 export const SERVICE_LIST_VERSION = '1.0';
 
 export { SCHEMA_FILE_BASE_URL, SERVICE_LIST_SCHEMA_PATH, serviceListSchemaUrl } from './schema-address.ts';
 
-export const serviceStatuses = ['enabled', 'restricted', 'disabled'] as const;
-export type ServiceStatus = (typeof serviceStatuses)[number];
+/** Governance status of a listed service, as the schema enumerates it. */
+export type ServiceStatus = ServiceListEntry['status'];
+export const serviceStatuses = ['enabled', 'restricted', 'disabled'] as const satisfies readonly ServiceStatus[];
 
 /** The v1 schema document as published at `schemaUrl`: the file with its address substituted. */
 export function serviceListSchema(schemaUrl: string): Record<string, unknown> {
@@ -36,55 +45,12 @@ export function serviceListSchema(schemaUrl: string): Record<string, unknown> {
 }
 
 // ---------------------------------------------------------------- document types
-// The TypeScript view of the JSON Schema, for code that builds or reads
-// documents. The schema is what validates; tests check that every exported
-// document passes it.
+// Generated from the JSON Schema (service-list.types.ts), which is what validates.
 
-export interface ServiceListMetadata {
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
-  lastUpdated: string;
-  providersCovered: string[];
-  catalogListId?: string;
-}
-
-export interface ServiceListEntry {
-  id: string;
-  slug: string;
-  name: string;
-  shortName: string;
-  status: ServiceStatus;
-  category: string;
-  description: string;
-  vendorDocs: string;
-  serviceIcon: string;
-  hasFreeTier: boolean;
-  subServices: { id: string; name: string; description: string }[];
-  equivalents?: Equivalents;
-}
-
-export interface ServiceListDocument {
-  $schema: string;
-  version: string;
-  metadata: ServiceListMetadata;
-  providers: {
-    id: string;
-    name: string;
-    shortName: string;
-    categories: { id: string; name: string; services: ServiceListEntry[] }[];
-  }[];
-}
+export type { ServiceListDocument, ServiceListEntry, ServiceListMetadata } from './service-list.types.ts';
 
 /** What a list says about itself: the metadata an export takes and an import gives back. */
-export interface ListMetadata {
-  name: string;
-  description?: string;
-  organisation?: string;
-  owner?: string;
-  catalogListId?: string;
-}
+export type ListMetadata = ListDescription & Pick<ServiceListMetadata, 'catalogListId'>;
 
 // ---------------------------------------------------------------- validation
 
@@ -107,19 +73,6 @@ function validatorFor(schemaUrl: string): ValidateFunction {
   return validate;
 }
 
-const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** The value at a JSON pointer, or undefined. */
-function valueAt(doc: unknown, pointer: string): unknown {
-  let v: unknown = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, key)) return undefined;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v;
-}
-
 const typeWords: Record<string, string> = {
   object: 'an object',
   array: 'an array',
@@ -134,10 +87,10 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'required':
-      return { pointer: `${at}/${escapePointer(p.missingProperty)}`, message: `"${p.missingProperty}" is required` };
+      return { pointer: at + toJsonPointer([p.missingProperty]), message: `"${p.missingProperty}" is required` };
     case 'additionalProperties':
       return {
-        pointer: `${at}/${escapePointer(p.additionalProperty)}`,
+        pointer: at + toJsonPointer([p.additionalProperty]),
         message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here`,
       };
     case 'type':
@@ -196,10 +149,10 @@ export function validateServiceList(
     const branch = /\/oneOf\/(\d)\//.exec(e.schemaPath);
     if (branch) {
       // Keep the array branch's errors (minItems, uniqueItems, item types) when the value is an array.
-      const isArray = Array.isArray(valueAt(doc, e.instancePath.replace(/\/\d+$/, '')));
+      const isArray = Array.isArray(valueAtPointer(doc, e.instancePath.replace(/\/\d+$/, '')));
       if (!(branch[1] === '1' && isArray)) continue;
     }
-    if (e.keyword === 'oneOf' && Array.isArray(valueAt(doc, e.instancePath))) continue;
+    if (e.keyword === 'oneOf' && Array.isArray(valueAtPointer(doc, e.instancePath))) continue;
     const error = describeError(e, schemaUrl);
     const key = `${error.pointer}\n${error.message}`;
     if (!seen.has(key)) errors.push(error);
@@ -234,7 +187,8 @@ function entryOf(catalogue: Catalogue, s: ServiceEntry, status: ServiceStatus): 
     serviceIcon: serviceIconPath(s.id),
     hasFreeTier: s.hasFreeTier,
     subServices: s.subServices.map(({ id, name, description }) => ({ id, name, description })),
-    ...(Object.keys(s.equivalents).length ? { equivalents: s.equivalents } : {}),
+    // The content schema already refuses an empty array of peers, which the array type cannot show.
+    ...(Object.keys(s.equivalents).length ? { equivalents: s.equivalents as ServiceListEquivalents } : {}),
   };
 }
 
@@ -280,19 +234,14 @@ export function exportServiceList(
       };
     });
 
-  const optional = (key: 'description' | 'organisation' | 'owner' | 'catalogListId') =>
-    metadata[key] !== undefined ? { [key]: metadata[key] } : {};
   return {
     $schema: options.schemaUrl,
     version: SERVICE_LIST_VERSION,
     metadata: {
-      name: metadata.name,
-      ...optional('description'),
-      ...optional('organisation'),
-      ...optional('owner'),
+      ...listDescription(metadata),
       lastUpdated: options.today,
       providersCovered: [...new Set(providers.map((p) => p.shortName))],
-      ...optional('catalogListId'),
+      ...(metadata.catalogListId !== undefined ? { catalogListId: metadata.catalogListId } : {}),
     },
     providers,
   };
@@ -366,10 +315,7 @@ export function importServiceList(
     }
   }
   const metadata: ListMetadata = {
-    name: m.name,
-    ...(m.description !== undefined ? { description: m.description } : {}),
-    ...(m.organisation !== undefined ? { organisation: m.organisation } : {}),
-    ...(m.owner !== undefined ? { owner: m.owner } : {}),
+    ...listDescription(m),
     ...(m.catalogListId !== undefined ? { catalogListId: m.catalogListId } : {}),
   };
   return {

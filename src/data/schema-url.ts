@@ -4,7 +4,7 @@
  * the prerendered schema, the server functions and catalogue.json agree.
  * Outside a build (unit tests, scripts) it is computed from the environment.
  */
-import { buildSchemaUrl } from '../server/config.ts';
+import { buildSchemaUrl } from '../../functions/lib/config.ts';
 
 declare const __SERVICE_LIST_SCHEMA_URL__: string;
 

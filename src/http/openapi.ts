@@ -43,10 +43,6 @@ export interface OperationSpec {
   responses: Record<string, ResponseSpec>;
   /** POST endpoints: rate-limit headers, 413/415/429 answers, no-store. */
   mutation?: boolean;
-  /** Prerendered at build time and served as a static file. */
-  prerendered?: boolean;
-  /** Not implemented yet (documented ahead of the issue that builds it). */
-  planned?: boolean;
 }
 
 const REF = '#/components/schemas/';
@@ -165,16 +161,7 @@ export function buildOpenApi(
     const operation: Record<string, unknown> = {
       operationId: op.operationId,
       summary: op.summary,
-      ...(op.description || op.planned
-        ? {
-            description: [
-              op.description,
-              op.planned ? '**Planned:** documented ahead of its implementation.' : undefined,
-            ]
-              .filter(Boolean)
-              .join('\n\n'),
-          }
-        : {}),
+      ...(op.description ? { description: op.description } : {}),
       tags: op.tags,
       ...(parameters.length ? { parameters } : {}),
       ...(op.requestBody
@@ -221,7 +208,6 @@ export function buildOpenApi(
           ];
         }),
       ),
-      ...(op.planned ? { 'x-status': 'planned' } : {}),
     };
     (paths[op.path] ??= {})[op.method] = operation;
   }
@@ -234,7 +220,10 @@ export function buildOpenApi(
       summary:
         'Browse and compare AWS, Azure and Google Cloud services; generate guardrail policies from an approved list.',
       description:
-        'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details (`application/problem+json`).',
+        'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are ' +
+        'cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are ' +
+        'limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details ' +
+        '(`application/problem+json`).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],

@@ -1,16 +1,12 @@
 /**
- * Every operation of the API, for /v1/openapi.json. Read endpoints are
- * declared here beside their schemas; server functions declare their own.
+ * The catalogue's read operations (served by the routes under src/pages/v1),
+ * declared beside their schemas for /v1/openapi.json. Server functions
+ * declare their own operations; src/data/openapi.ts puts them all together.
  */
 import { z } from 'zod';
 import { ServiceQuery } from '../core/query.ts';
-import { kebabId, LifecycleTimeline, ServiceDetail } from '../core/schemas.ts';
-import { operations as feedbackOperations } from '../../functions/feedback.ts';
-import { operations as listOperations } from '../../functions/lists.ts';
-import { operations as markdownOperations } from '../../functions/export-markdown.ts';
-import { operations as policyOperations } from '../../functions/policies.ts';
-import { operations as statusOperations } from '../../functions/status.ts';
 import { CapabilityMap } from '../core/map.ts';
+import { kebabId, LifecycleTimeline, ServiceDetail } from '../core/schemas.ts';
 import { CategoryList, Comparison, ProviderList, ServicePage } from './contract.ts';
 import { invalidParameters, notFound, type OperationSpec } from './openapi.ts';
 
@@ -40,7 +36,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'listProviders',
     summary: 'List cloud providers',
     tags: ['Catalogue'],
-    prerendered: true,
     responses: { 200: { ...cached, schema: ProviderList } },
   },
   {
@@ -49,7 +44,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'listCategories',
     summary: 'List service categories',
     tags: ['Catalogue'],
-    prerendered: true,
     responses: { 200: { ...cached, schema: CategoryList } },
   },
   {
@@ -58,9 +52,12 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getCapabilityMap',
     summary: 'The cross-cloud map: one row per capability, the services of each cloud side by side',
     tags: ['Catalogue'],
-    prerendered: true,
     description:
-      "Built from the services' `equivalents`: in a row, every service is a direct equivalent of every service of the row on the other clouds; a cloud with several such services lists them main one first (active before preview, deprecated, sunset and retired). A service without equivalents is a row of its own (`singleCloud`). Retired services are included, marked by `lifecycleStatus`. The same map as CSV and markdown: `/map.csv`, `/map.md`.",
+      "Built from the services' `equivalents`: in a row, every service is a direct equivalent of every " +
+      'service of the row on the other clouds; a cloud with several such services lists them main one ' +
+      'first (active before preview, deprecated, sunset and retired). A service without equivalents is a ' +
+      'row of its own (`singleCloud`). Retired services are included, marked by `lifecycleStatus`. The ' +
+      'same map as CSV and markdown: `/map.csv`, `/map.md`.',
     responses: { 200: { ...cached, schema: CapabilityMap } },
   },
   {
@@ -70,7 +67,9 @@ export const catalogueOperations: OperationSpec[] = [
     summary: 'Search, filter and page through services',
     tags: ['Catalogue'],
     description:
-      'Free-text search (`q`), filters (`provider`, `category`, `lifecycle`, `freeTier`), sorting and pagination. `links` and the `Link` header point at the other pages. A service carries `lifecycle` only when it is not active and generally available.',
+      'Free-text search (`q`), filters (`provider`, `category`, `lifecycle`, `freeTier`), sorting ' +
+      'and pagination. `links` and the `Link` header point at the other pages. A service carries ' +
+      '`lifecycle` only when it is not active and generally available.',
     query: ServiceQuery,
     responses: {
       200: {
@@ -87,7 +86,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getService',
     summary: 'Get one service',
     tags: ['Catalogue'],
-    prerendered: true,
     pathParams: z.object({ slug: kebabId.describe('Service slug') }),
     responses: { 200: { ...cached, schema: ServiceDetail }, 404: notFound('Service') },
   },
@@ -112,9 +110,13 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getLifecycle',
     summary: 'Every lifecycle change, past and upcoming, by date',
     tags: ['Catalogue'],
-    prerendered: true,
     description:
-      'Each service that is not active and generally available, with provider, id, slug, name, status, dates, successor and the vendor announcement. `upcoming` (dated today or later, soonest first) and `past` (most recent first) are relative to `today`, the day the catalogue was built; `undated` holds previews and deprecations whose vendor gave no date. The same changes are published as an Atom feed at /lifecycle.atom and an iCalendar file at /lifecycle.ics (one all-day event per dated change).',
+      'Each service that is not active and generally available, with provider, id, slug, name, status, ' +
+      'dates, successor and the vendor announcement. `upcoming` (dated today or later, soonest first) and ' +
+      '`past` (most recent first) are relative to `today`, the day the catalogue was built; `undated` ' +
+      'holds previews and deprecations whose vendor gave no date. The same changes are published as an ' +
+      'Atom feed at /lifecycle.atom and an iCalendar file at /lifecycle.ics (one all-day event per dated ' +
+      'change).',
     responses: { 200: { ...cached, schema: LifecycleTimeline } },
   },
   {
@@ -123,9 +125,10 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getServiceListSchema',
     summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)',
     tags: ['Lists'],
-    prerendered: true,
     description:
-      "The JSON Schema every interchange document is validated against. Its `$id`, and the value a document's `$schema` must have, is this address. v1 never changes incompatibly; an incompatible format would be published under /v2/schemas/.",
+      'The JSON Schema every interchange document is validated against. Its `$id`, and the value a ' +
+      "document's `$schema` must have, is this address. v1 never changes incompatibly; an " +
+      'incompatible format would be published under /v2/schemas/.',
     responses: {
       200: { ...cached, jsonSchema: { type: 'object', description: 'A JSON Schema (draft 2020-12) document' } },
     },
@@ -136,16 +139,6 @@ export const catalogueOperations: OperationSpec[] = [
     operationId: 'getOpenApi',
     summary: 'This OpenAPI description',
     tags: ['Operations'],
-    prerendered: true,
     responses: { 200: { ...cached, jsonSchema: { type: 'object' } } },
   },
-];
-
-export const allOperations: OperationSpec[] = [
-  ...catalogueOperations,
-  ...policyOperations,
-  ...markdownOperations,
-  ...listOperations,
-  ...feedbackOperations,
-  ...statusOperations,
 ];

@@ -4,10 +4,10 @@
  * reference to the problem's documentation page on the site.
  */
 import type { z } from 'zod';
+import { toJsonPointer } from '../core/json-pointer.ts';
 import type { Problem } from '../core/schemas.ts';
 
 export const problemTypes = {
-  'bad-request': { status: 400, title: 'Bad request' },
   'invalid-parameters': { status: 400, title: 'Invalid query parameters' },
   'invalid-body': { status: 400, title: 'Invalid request body' },
   'malformed-json': { status: 400, title: 'Malformed JSON' },
@@ -17,7 +17,6 @@ export const problemTypes = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'unknown-services': { status: 422, title: 'Unknown service ids' },
   'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
-  unprocessable: { status: 422, title: 'Request cannot be processed' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },
@@ -46,15 +45,13 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
-  const pointer = (path: PropertyKey[]) =>
-    '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
   return error.issues.flatMap((i) => {
     // An unknown key is reported once per key, at the key's own path.
     const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, k]) : [i.path];
     const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
     return paths.map((path) =>
       where === 'body'
-        ? { pointer: pointer(path), message }
+        ? { pointer: toJsonPointer(path), message }
         : { parameter: String(path[0] ?? ''), message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message },
     );
   });

@@ -4,6 +4,7 @@
  * document is described by the published v1 schema (component ServiceListV1),
  * not restated here.
  */
+import { listDescriptionFields } from '../core/list-description.ts';
 import { z } from 'zod';
 import { Service } from '../core/schemas.ts';
 import type { ServiceListDocument } from '../core/service-list.ts';
@@ -21,10 +22,7 @@ export const SavedListSummary = z
     url: z.url().describe('Shareable page of the list on the website'),
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime().describe('90 days after createdAt; the list is not retrievable afterwards'),
-    name: z.string(),
-    description: z.string().optional(),
-    organisation: z.string().optional(),
-    owner: z.string().optional(),
+    ...listDescriptionFields,
     approvedServiceIds: z.array(z.string()).describe('As saved, in the order given'),
     unknownServiceIds: z
       .array(z.string())

@@ -44,7 +44,8 @@ for (const p of content.providers) {
   lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`);
   const edges = (kind: 'requires' | 'recommends') => own.reduce((n, s) => n + s[kind].length, 0);
   lines.push(
-    `- dependencies: ${edges('requires')} requires, ${edges('recommends')} recommends, on ${own.filter((s) => s.requires.length || s.recommends.length).length} services`,
+    `- dependencies: ${edges('requires')} requires, ${edges('recommends')} recommends, ` +
+      `on ${own.filter((s) => s.requires.length || s.recommends.length).length} services`,
     '',
   );
 }
@@ -56,7 +57,9 @@ if (ref) {
     const excluded = r.excluded.filter((e) => e.provider === p);
     const byReason = count(excluded.map((e) => e.reason));
     lines.push(
-      `- ${p}: ${r.owned[p]} owned by a catalogue service, ${r.essential[p]} always allowed, ${excluded.length} excluded (${[...byReason].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), ${r.unowned.filter((u) => u.provider === p).length} unowned`,
+      `- ${p}: ${r.owned[p]} owned by a catalogue service, ${r.essential[p]} always allowed, ` +
+        `${excluded.length} excluded (${[...byReason].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), ` +
+        `${r.unowned.filter((u) => u.provider === p).length} unowned`,
     );
   }
   if (r.unowned.length)

@@ -21,7 +21,8 @@ try {
   if (!changes.length) console.log(`Nothing to do: ${dir} holds none of ${Object.values(DOWNLOADS).join(', ')}.`);
   for (const c of changes) {
     console.log(
-      `${c.file}: ${c.added.length} added, ${c.removed.length} removed${c.keptMissing.length ? `, ${c.keptMissing.length} kept though missing from the download` : ''}`,
+      `${c.file}: ${c.added.length} added, ${c.removed.length} removed` +
+        (c.keptMissing.length ? `, ${c.keptMissing.length} kept though missing from the download` : ''),
     );
     if (c.added.length) console.log(`  added: ${c.added.join(', ')}`);
     if (c.removed.length) console.log(`  removed: ${c.removed.join(', ')}`);

@@ -13,15 +13,15 @@
 import { clientIp } from '../../functions/lib/client-ip.ts';
 import { failureResponse } from '../../functions/lib/failure.ts';
 import { createStatusRecorder, probeStatus } from '../../functions/lib/status.ts';
-import type { FunctionContext, MutationLimiter, ServerFunction } from '../../functions/lib/types.ts';
+import type { FunctionContext, ServerFunction } from '../../functions/lib/types.ts';
 import { openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
-import { createMemoryLimiter, createMongoLimiter } from '../adapters/rate-limit.ts';
+import { createMemoryLimiter, createMongoLimiter, type MutationLimiter } from '../adapters/rate-limit.ts';
 import { openSqliteStore } from '../adapters/sqlite-store.ts';
 import { systemClock, type Store } from '../adapters/store.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
 import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
 import { problem } from '../http/problem.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, type Config } from '../../functions/lib/config.ts';
 
 type Shared = Omit<FunctionContext, 'clientIp' | 'publicUrl'>;
 let shared: Promise<Shared> | undefined;

@@ -2,8 +2,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.ts';
-import { createStaticHandler } from './static.ts';
+import pkg from '../../package.json' with { type: 'json' };
+import { nodeVersionProblem } from '../core/node-version.mjs';
+
+// Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
+const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, 'npm start');
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
+const { loadConfig } = await import('../../functions/lib/config.ts');
+const { createStaticHandler } = await import('./static.ts');
 
 const { config, problems } = loadConfig();
 if (!config) {

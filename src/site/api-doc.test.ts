@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../http/openapi.ts';
-import { allOperations } from '../http/operations.ts';
+import { openApiDocument } from '../data/openapi.ts';
 import { apiGroups, codeSegments, schemaName } from './api-doc.ts';
 
 describe('API reference model', () => {
-  const doc = buildOpenApi(allOperations, {
-    serviceListSchemaUrl: 'https://example.org/v1/schemas/service-list.schema.json',
-  }) as Record<string, any>;
+  const doc = openApiDocument('https://example.org/v1/schemas/service-list.schema.json');
   const groups = apiGroups(doc);
 
   it('has every operation of the OpenAPI document exactly once, grouped by its tag', () => {

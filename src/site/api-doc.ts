@@ -25,7 +25,6 @@ export interface ApiOperation {
   path: string;
   summary: string;
   description: string;
-  planned: boolean;
   parameters: ApiParameter[];
   requestBody?: { contentTypes: string[]; schema?: string; description: string };
   responses: ApiResponse[];
@@ -62,7 +61,6 @@ export function apiGroups(doc: Json): ApiGroup[] {
         path,
         summary: op.summary ?? '',
         description: op.description ?? '',
-        planned: op['x-status'] === 'planned',
         parameters: (op.parameters ?? []).map((p: Json) => ({
           name: p.name,
           in: p.in,

@@ -3,8 +3,10 @@
  * details turned into sentences. Pure, shared by pages (build time) and
  * client scripts (browser).
  */
+import type { lifecycleFilterValues, ServiceLifecycle } from '../core/schemas.ts';
 
-export type LifecycleStatus = 'active' | 'preview' | 'deprecated' | 'sunset' | 'retired';
+/** A service's lifecycle status as people filter by it: `active`, or the status of its lifecycle block. */
+export type LifecycleStatus = (typeof lifecycleFilterValues)[number];
 
 export const lifecycleLabels: Record<LifecycleStatus, string> = {
   active: 'Active',
@@ -17,13 +19,8 @@ export const lifecycleLabels: Record<LifecycleStatus, string> = {
 /** The badge wording for a status from the API or the catalogue data (an unexpected value is shown as it is). */
 export const lifecycleLabel = (status: string): string => (lifecycleLabels as Record<string, string>)[status] ?? status;
 
-export interface LifecycleLike {
-  status: Exclude<LifecycleStatus, 'active'>;
-  sunsetDate?: string | undefined;
-  gaTarget?: string | undefined;
-  successorSlug?: string | undefined;
-  note?: string | undefined;
-}
+/** The parts of a lifecycle block the wording reads (the catalogue data in the browser carries the same block). */
+export type LifecycleLike = Pick<ServiceLifecycle, 'status' | 'sunsetDate' | 'gaTarget' | 'successorSlug' | 'note'>;
 
 /** `2024-07-31` as `31 July 2024` (UTC, English, no locale surprises). */
 export function humanDate(iso: string): string {

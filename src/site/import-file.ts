@@ -3,6 +3,7 @@
  * schema errors said in plain words. Pure.
  */
 import { parseJson } from '../core/json.ts';
+import { fromJsonPointer } from '../core/json-pointer.ts';
 
 /** Files larger than this are not service lists (the whole catalogue exports to well under 2 MB). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
@@ -40,10 +41,7 @@ export function pointerInWords(pointer: string): string {
     const v = n % 100;
     return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
   };
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return fromJsonPointer(pointer)
     .map((p) => (/^\d+$/.test(p) ? `${ordinal(Number(p) + 1)} item` : `“${p}”`))
     .join(' → ');
 }

@@ -7,7 +7,7 @@ import type { Catalogue } from '../core/catalogue.ts';
 import type { ServiceEntry } from '../core/schemas.ts';
 import { serviceIconPath } from '../core/catalogue.ts';
 import { words } from './filter.ts';
-import { lifecycleWarning } from './format.ts';
+import { lifecycleWarning, type LifecycleStatus } from './format.ts';
 
 export interface ServiceRow {
   id: string;
@@ -19,7 +19,7 @@ export interface ServiceRow {
   category: string;
   categoryName: string;
   hasFreeTier: boolean;
-  lifecycle: 'active' | 'preview' | 'deprecated' | 'sunset' | 'retired';
+  lifecycle: LifecycleStatus;
   warning?: string;
   icon: string;
   /**

@@ -5,7 +5,7 @@
  * 5 ms for all services. Called by the bench runner (`npm run bench`).
  */
 import { generatePolicy, policyTargets, type PolicyTarget } from '../../src/core/policies/index.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
 
 const RUNS = 300;
 const WARMUP = 30;
@@ -49,7 +49,10 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     }
   }
   const markdown = [
-    `Pure generation (\`generatePolicy\`), no HTTP, ${RUNS} runs after ${WARMUP} warm-up runs, synthetic catalogue of ${REALISTIC_PROVIDER_SIZES.aws} AWS, ${REALISTIC_PROVIDER_SIZES.azure} Azure and ${REALISTIC_PROVIDER_SIZES.gcp} Google Cloud services with realistic identifiers. Target: under ${TARGET_MS} ms (median) for all services of a provider.`,
+    `Pure generation (\`generatePolicy\`), no HTTP, ${RUNS} runs after ${WARMUP} warm-up runs, ` +
+      `synthetic catalogue of ${REALISTIC_PROVIDER_SIZES.aws} AWS, ${REALISTIC_PROVIDER_SIZES.azure} ` +
+      `Azure and ${REALISTIC_PROVIDER_SIZES.gcp} Google Cloud services with realistic identifiers. ` +
+      `Target: under ${TARGET_MS} ms (median) for all services of a provider.`,
     '',
     '| Provider | Approved services | Result | Median (ms) | p99 (ms) | |',
     '|---|---|---|---:|---:|---|',

@@ -138,7 +138,10 @@ http {
   access_log off;
   default_type application/json;
   sendfile on; tcp_nopush on; keepalive_requests 100000;
-  server { listen 127.0.0.1:${port}; root ${root}; etag on; add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *; }
+  server {
+    listen 127.0.0.1:${port}; root ${root}; etag on;
+    add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *;
+  }
 }`,
   );
   spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
@@ -154,7 +157,9 @@ async function catalogueBench(tools) {
   say('## Catalogue size: build, start, search and prerendered GETs');
   say('');
   say(
-    '| services | build (s) | build peak RSS (MiB) | start to first answer (ms) | search p50 (ms) | search p99 (ms) | filter+page p99 (ms) | floor: prerendered GET p99 (ms) | search req/s (c=32) | prerendered req/s, bundled server | same files, nginx | ratio |',
+    '| services | build (s) | build peak RSS (MiB) | start to first answer (ms) | search p50 (ms) | ' +
+      'search p99 (ms) | filter+page p99 (ms) | floor: prerendered GET p99 (ms) | search req/s (c=32) ' +
+      '| prerendered req/s, bundled server | same files, nginx | ratio |',
   );
   say('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const builds = [];
@@ -194,7 +199,9 @@ async function catalogueBench(tools) {
           tools.wrk && tools.nginx ? await withNginx(join(dir, 'dist/client'), (u) => wrk(u + staticPath)) : NaN;
         const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
         say(
-          `| ${n} | ${f(build.seconds)} | ${f(build.peakMb, 0)} | ${f(server.startMs, 0)} | ${f(search.p50, 2)} | ${f(search.p99, 2)} | ${f(filter.p99, 2)} | ${f(floor.p99, 2)} | ${f(rps, 0)} | ${f(ours, 0)} | ${f(theirs, 0)} | ${f(ours / theirs, 2)} |`,
+          `| ${n} | ${f(build.seconds)} | ${f(build.peakMb, 0)} | ${f(server.startMs, 0)} | ` +
+            `${f(search.p50, 2)} | ${f(search.p99, 2)} | ${f(filter.p99, 2)} | ${f(floor.p99, 2)} | ` +
+            `${f(rps, 0)} | ${f(ours, 0)} | ${f(theirs, 0)} | ${f(ours / theirs, 2)} |`,
         );
       } finally {
         await server.stop();
@@ -207,7 +214,8 @@ async function catalogueBench(tools) {
   if (builds.length >= 2) {
     const [a, b] = [builds[0], builds[builds.length - 1]];
     say(
-      `Build time grows ${(b.seconds / a.seconds).toFixed(1)}× for ${(b.n / a.n).toFixed(0)}× the services (${a.n} → ${b.n}); peak memory ${(b.peakMb / a.peakMb).toFixed(1)}×.`,
+      `Build time grows ${(b.seconds / a.seconds).toFixed(1)}× for ${(b.n / a.n).toFixed(0)}× the ` +
+        `services (${a.n} → ${b.n}); peak memory ${(b.peakMb / a.peakMb).toFixed(1)}×.`,
     );
     say('');
   }
@@ -287,11 +295,17 @@ const tools = ensureTools();
 say('# Benchmark results');
 say('');
 say(
-  `Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.type()} ${os.release()}. Load generator (wrk ${tools.wrk ? '' : 'missing'}, -t2 -c32 -d${duration}s) and servers share the machine's cores, so absolute figures are noise; compare within a row.`,
+  `Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ` +
+    `${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ` +
+    `${process.version}, ${os.type()} ${os.release()}. Load generator (wrk ` +
+    `${tools.wrk ? '' : 'missing'}, -t2 -c32 -d${duration}s) and servers share the machine's cores, so ` +
+    `absolute figures are noise; compare within a row.`,
 );
 say('');
 say(
-  'Targets: search/filter/page over 10,000 services p99 < 3 ms and over 100,000 < 20 ms; prerendered GETs ≥ half of nginx; build of 1,000 < 30 s and 10,000 < 5 min with peak memory < 2 GiB; start to first answer < 1 s.',
+  'Targets: search/filter/page over 10,000 services p99 < 3 ms and over 100,000 < 20 ms; prerendered ' +
+    'GETs ≥ half of nginx; build of 1,000 < 30 s and 10,000 < 5 min with peak memory < 2 GiB; start to ' +
+    'first answer < 1 s.',
 );
 say('');
 await catalogueBench(tools);

@@ -20,10 +20,10 @@ import type { FunctionContext } from '../../functions/lib/types.ts';
 import { createMemoryLimiter } from '../../src/adapters/rate-limit.ts';
 import { openSqliteStore } from '../../src/adapters/sqlite-store.ts';
 import { listExpiry, type SavedListRecord } from '../../src/adapters/store.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../src/core/policies/synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
 import { createServiceIndex } from '../../src/core/query.ts';
 import { serviceListSchemaUrl } from '../../src/core/service-list.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../functions/lib/config.ts';
 
 const SAVES = 3000;
 const FETCHES = 20000;
@@ -121,7 +121,9 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     return {
       title: 'Saved lists on the embedded store',
       markdown: [
-        `node:sqlite, WAL, synchronous=FULL (every save fsynced), DATA_DIR in ${tmpdir()} (${fs}); lists of up to 20 services from a synthetic catalogue of ${ids.length} services; one operation at a time (SQLite serialises writes anyway).`,
+        `node:sqlite, WAL, synchronous=FULL (every save fsynced), DATA_DIR in ${tmpdir()} (${fs}); ` +
+          `lists of up to 20 services from a synthetic catalogue of ${ids.length} services; one ` +
+          `operation at a time (SQLite serialises writes anyway).`,
         '',
         '| operation | runs | per second | p50 (ms) | p99 (ms) | |',
         '|---|---:|---:|---:|---:|---|',

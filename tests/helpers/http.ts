@@ -1,4 +1,7 @@
 /** Small HTTP helpers for black-box tests: every answer read as text, and as JSON when it parses. */
+import type { IncomingHttpHeaders } from 'node:http';
+import { expect } from 'vitest';
+
 export interface Answer {
   status: number;
   headers: Headers;
@@ -25,14 +28,28 @@ export const postJson = (url: string, body: unknown, headers: Record<string, str
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-/** Asserts the RFC 9457 layout; returns the body. */
-export function expectProblem(a: Answer, status: number): any {
-  if (a.status !== status || !a.headers.get('content-type')?.startsWith('application/problem+json')) {
-    throw new Error(
-      `expected a ${status} problem, got ${a.status} ${a.headers.get('content-type')}: ${a.text.slice(0, 300)}`,
-    );
-  }
-  if (a.json?.status !== status || typeof a.json.type !== 'string' || typeof a.json.title !== 'string')
-    throw new Error(`not a problem body: ${a.text.slice(0, 300)}`);
+/** An answer as any of the HTTP tests reads it: fetch's Headers, or node:http's plain header object. */
+export interface ProblemAnswer {
+  status: number;
+  headers: Headers | IncomingHttpHeaders;
+  json: any;
+  text?: string;
+}
+
+/**
+ * Asserts an RFC 9457 problem answer: the status, the problem media type, and
+ * a body with the same status, a title and a type under /problems/. Returns
+ * the body for further checks.
+ */
+export function expectProblem(a: ProblemAnswer, status: number): any {
+  const contentType = a.headers instanceof Headers ? a.headers.get('content-type') : a.headers['content-type'];
+  const seen = `${a.status} ${contentType}: ${(a.text ?? JSON.stringify(a.json) ?? '').slice(0, 300)}`;
+  expect(a.status, seen).toBe(status);
+  expect(contentType, seen).toMatch(/^application\/problem\+json/);
+  expect(a.json, seen).toMatchObject({
+    status,
+    title: expect.any(String),
+    type: expect.stringMatching(/^\/problems\//),
+  });
   return a.json;
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { validateScp } from '../../../tests/validators/aws-scp.ts';
 import { createCatalogue } from '../catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES, generateAwsScp, scpCharacterCount } from './aws-scp.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue, syntheticServices } from './synthetic.ts';
+import {
+  REALISTIC_PROVIDER_SIZES,
+  syntheticCatalogue,
+  syntheticServices,
+} from '../../../tests/helpers/synthetic-catalogue.ts';
 
 const today = '2026-05-15';
 const catalogue = syntheticCatalogue({ aws: REALISTIC_PROVIDER_SIZES.aws, azure: 3, gcp: 3 });

@@ -3,7 +3,7 @@ import { validateAzurePolicyDefinition } from '../../../tests/validators/azure-p
 import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
 import { AZURE_PLATFORM_NAMESPACES, generateAzurePolicy } from './azure-policy.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from './synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
 
 const today = '2026-05-15';
 const catalogue = syntheticCatalogue({ aws: 3, azure: REALISTIC_PROVIDER_SIZES.azure });

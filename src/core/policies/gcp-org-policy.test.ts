@@ -3,7 +3,7 @@ import { validateGcpPolicy } from '../../../tests/validators/gcp-org-policy.ts';
 import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
 import { GCP_RESTRICT_SERVICE_USAGE_COVERAGE, gcpRestrictability, generateGcpOrgPolicy } from './gcp-org-policy.ts';
-import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from './synthetic.ts';
+import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
 
 const today = '2026-05-15';
 const catalogue = syntheticCatalogue({ gcp: REALISTIC_PROVIDER_SIZES.gcp, azure: 2 });

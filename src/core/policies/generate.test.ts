@@ -5,7 +5,7 @@ import { validateScp } from '../../../tests/validators/aws-scp.ts';
 import { validateAzurePolicyDefinition } from '../../../tests/validators/azure-policy.ts';
 import { validateGcpPolicy } from '../../../tests/validators/gcp-org-policy.ts';
 import { generatePolicy, policyTargets, type PolicyTarget } from './index.ts';
-import { syntheticCatalogue } from './synthetic.ts';
+import { syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
 
 const catalogue = syntheticCatalogue({ aws: 300, azure: 200, gcp: 200, seed: 5 });
 const allIds = catalogue.services.map((s) => s.id);

@@ -1,10 +1,7 @@
 import type { APIRoute } from 'astro';
-import { SERVICE_LIST_SCHEMA_URL } from '../../data/schema-url.ts';
-import { buildOpenApi } from '../../http/openapi.ts';
-import { allOperations } from '../../http/operations.ts';
+import { openApiDocument } from '../../data/openapi.ts';
 import { jsonGet } from '../../http/respond.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  jsonGet(buildOpenApi(allOperations, { serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL }));
+export const GET: APIRoute = () => jsonGet(openApiDocument());

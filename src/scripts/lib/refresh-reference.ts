@@ -206,7 +206,11 @@ export const DOWNLOADS = {
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const writeJson = (file: string, value: unknown) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 
-/** Reads the downloads in `downloadDir`, rewrites the matching files in `referenceDir`; returns what changed. Throws naming the file on a malformed download. */
+/**
+ * Reads the downloads in `downloadDir`, rewrites the matching files in
+ * `referenceDir`; returns what changed. Throws naming the file on a malformed
+ * download.
+ */
 export function refreshReference(downloadDir: string, referenceDir: string): Change[] {
   const parse = <T extends z.ZodType>(name: string, schema: T): z.infer<T> | undefined => {
     const file = join(downloadDir, name);

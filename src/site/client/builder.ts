@@ -1,485 +1,52 @@
 /**
- * The approved-list builder (/list): the list grouped by provider and
- * category with lifecycle warnings, name and description, downloads
- * (interchange JSON in the browser; markdown and policies from the API), save
- * for a share link, and import of a service list file.
+ * The approved-list builder (/list). This file only wires the parts together;
+ * each part owns one section of the page and lives in ./builder/:
+ *
+ * - about.ts      name and description of the list
+ * - list-view.ts  the list grouped by provider and category, with lifecycle warnings
+ * - downloads.ts  interchange JSON (in the browser), markdown and the share link (from the API)
+ * - policies.ts   one guardrail policy per cloud, with what it left out and why
+ * - import.ts     reading a service list file, then replacing or adding to the list
+ * - context.ts    what they share: element lookup, the sendable list, the busy button
+ *
+ * A new section of the page gets its own module here and one start call below.
  */
-import { addIds, compactBody, emptyList, fileStem, removeIds, type ApprovedListState } from '../list-state.ts';
-import { groupList } from '../group.ts';
-import { humanDate, lifecycleLabel, plural } from '../format.ts';
-import { parseImportText, schemaErrorLines } from '../import-file.ts';
-import { changesInNextYear, localToday } from '../list-lifecycle.ts';
+import { emptyList } from '../list-state.ts';
 import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
-import { el, notice } from './dom.ts';
-import { download, request } from './http.ts';
-import { onListChange, readList, updateList, writeList } from './store.ts';
-
-const omissionWords: Record<string, string> = {
-  'other-provider': 'on another cloud',
-  'no-identifiers': 'no identifier this policy can use',
-  'not-restrictable': 'this control cannot restrict it',
-};
-
-interface PolicyEnvelope {
-  document: unknown;
-  omitted: { id: string; reason: string; detail: string }[];
-  included: string[];
-  provenance: Record<string, unknown>;
-}
-
-/**
- * Copies the share link and says so; where the clipboard API is missing or
- * refused (plain http, an old browser) it selects the text for a manual copy.
- */
-async function copyLink(input: HTMLInputElement, result: HTMLElement): Promise<void> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard API');
-    await navigator.clipboard.writeText(input.value);
-    result.textContent = 'Link copied.';
-  } catch {
-    input.focus();
-    input.select();
-    result.textContent = 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.';
-  }
-}
+import { onListChange, readList, writeList } from './store.ts';
+import { startAboutFields } from './builder/about.ts';
+import { builderPage } from './builder/context.ts';
+import { startDownloads } from './builder/downloads.ts';
+import { startImport } from './builder/import.ts';
+import { listView } from './builder/list-view.ts';
+import { startPolicies } from './builder/policies.ts';
 
 export function startBuilder(): void {
   const root = document.querySelector<HTMLElement>('[data-builder]');
   if (!root) return;
   root.hidden = false;
-  const $ = <T extends HTMLElement>(sel: string) => root.querySelector<T>(sel)!;
-  const nameInput = $<HTMLInputElement>('[data-list-name]');
-  const descInput = $<HTMLTextAreaElement>('[data-list-description]');
-  const groups = $('[data-list-groups]');
-  const warnings = $('[data-list-warnings]');
-  const total = $('[data-list-total]');
-  const exportResult = $('[data-export-result]');
-  const importResult = $('[data-import-result]');
-  let data: BuiltData | undefined;
-
+  const page = builderPage(root);
   const state = readList();
-  nameInput.value = state.name;
-  descInput.value = state.description;
-  nameInput.addEventListener('input', () => updateList((s) => ({ ...s, name: nameInput.value })));
-  descInput.addEventListener('input', () => updateList((s) => ({ ...s, description: descInput.value })));
+  const about = startAboutFields(page, state);
 
-  const render = (s: ApprovedListState) => {
-    total.textContent = `(${s.ids.length})`;
-    if (!data) return;
-    const g = groupList(data, s.ids);
-    warnings.replaceChildren();
-    if (g.warnings.length) {
-      warnings.append(
-        notice(
-          'warn',
-          el(
-            'p',
-            {},
-            el(
-              'strong',
-              {},
-              `${plural(g.warnings.length, 'service')} in your list ${g.warnings.length === 1 ? 'is' : 'are'} not active and generally available:`,
-            ),
-          ),
-          el(
-            'ul',
-            {},
-            ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`)),
-          ),
-        ),
-      );
-    }
-    const changing = changesInNextYear(data, g.knownIds, localToday());
-    if (changing.length) {
-      warnings.append(
-        notice(
-          'warn',
-          el(
-            'p',
-            { dataset: { listChanges: String(changing.length) } },
-            el(
-              'strong',
-              {},
-              `${plural(changing.length, 'service')} in your list ${changing.length === 1 ? 'changes' : 'change'} in the next 12 months:`,
-            ),
-          ),
-          el(
-            'ul',
-            {},
-            ...changing.map((c) =>
-              el(
-                'li',
-                {},
-                el('a', { href: c.page }, c.name),
-                ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`,
-              ),
-            ),
-          ),
-          el('p', {}, 'Every change in the catalogue: ', el('a', { href: '/lifecycle' }, 'lifecycle timeline'), '.'),
-        ),
-      );
-    }
-    if (g.unknownIds.length) {
-      warnings.append(
-        notice(
-          'warn',
-          el(
-            'p',
-            { dataset: { unknownIds: '' } },
-            `Not in this catalogue, so left out of every download, policy and saved link (they stay in your list until you remove them): ${g.unknownIds.join(', ')}.`,
-          ),
-          el(
-            'button',
-            { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, g.unknownIds)) },
-            'Remove them',
-          ),
-        ),
-      );
-    }
-    if (!s.ids.length) {
-      groups.replaceChildren(
-        el(
-          'p',
-          { className: 'notice' },
-          'Your list is empty. Open any service in the ',
-          el('a', { href: '/' }, 'catalogue'),
-          ' and choose “Add to my list”, or import a file below.',
-        ),
-      );
-      return;
-    }
-    groups.replaceChildren(
-      ...g.providers.map((p) =>
-        el(
-          'section',
-          { className: 'card', attrs: { 'aria-label': p.name } },
-          el('h3', {}, `${p.name} (${p.count})`),
-          ...p.categories.map((c) =>
-            el(
-              'div',
-              {},
-              el('h4', {}, c.name),
-              el(
-                'ul',
-                { className: 'services' },
-                ...c.services.map(({ service, warning }) =>
-                  el(
-                    'li',
-                    { className: 'service', dataset: { listed: service.id } },
-                    el('img', { src: `/icons/services/${service.id}.svg`, width: 40, height: 40, alt: '' }),
-                    el(
-                      'div',
-                      { className: 'body' },
-                      el(
-                        'p',
-                        {},
-                        el('a', { href: `/services/${service.slug}` }, service.name),
-                        ...(service.lifecycle
-                          ? [
-                              ' ',
-                              el(
-                                'span',
-                                { className: `badge ${service.lifecycle.status}` },
-                                lifecycleLabel(service.lifecycle.status),
-                              ),
-                            ]
-                          : []),
-                      ),
-                      warning && el('p', { className: 'notice warn' }, warning),
-                      el(
-                        'button',
-                        {
-                          type: 'button',
-                          className: 'secondary',
-                          onclick: () => updateList((x) => removeIds(x, [service.id])),
-                        },
-                        'Remove',
-                        el('span', { className: 'visually-hidden' }, ` ${service.name}`),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  };
-  onListChange(render);
-
+  const view = listView(page);
+  let data: BuiltData | undefined;
+  onListChange((s) => view.render(s, data));
+  view.render(state, data);
   void loadCatalogueData().then((r) => {
-    if (!r.ok) {
-      groups.replaceChildren(
-        notice('error', r.message, 'Your list is safe in this browser; reload the page to try again.'),
-      );
-      return;
-    }
+    if (!r.ok) return view.showError(r.message, 'Your list is safe in this browser; reload the page to try again.');
     data = r.body;
-    render(readList());
+    view.render(readList(), data);
   });
-  render(state);
 
-  $<HTMLButtonElement>('[data-list-clear]').addEventListener('click', () => {
+  page.find<HTMLButtonElement>('[data-list-clear]').addEventListener('click', () => {
     if (confirm('Remove every service from your list?')) {
       writeList(emptyList());
-      nameInput.value = emptyList().name;
-      descInput.value = '';
+      about.show(emptyList());
     }
   });
 
-  /**
-   * The list as it can be sent: only the ids this catalogue knows (the API
-   * answers 422 for any other), and a sentence naming those left out.
-   */
-  const prepare = async (out: HTMLElement) => {
-    const s = readList();
-    if (!s.ids.length) {
-      out.replaceChildren(notice('error', 'Your list is empty: add services first.'));
-      return undefined;
-    }
-    const cat = await loadCatalogueData();
-    if (!cat.ok) {
-      out.replaceChildren(notice('error', cat.message));
-      return undefined;
-    }
-    const { knownIds, unknownIds } = groupList(cat.body, s.ids);
-    if (!knownIds.length) {
-      out.replaceChildren(
-        notice(
-          'error',
-          `None of the services in your list is in this catalogue (${unknownIds.join(', ')}): add services first.`,
-        ),
-      );
-      return undefined;
-    }
-    const leftOut = unknownIds.length ? ` Left out, not in this catalogue: ${unknownIds.join(', ')}.` : '';
-    return { s, cat: cat.body, knownIds, leftOut, body: compactBody(s, knownIds) };
-  };
-  const busy = async (button: HTMLButtonElement, work: () => Promise<void>) => {
-    button.disabled = true;
-    button.setAttribute('aria-busy', 'true');
-    try {
-      await work();
-    } finally {
-      button.disabled = false;
-      button.removeAttribute('aria-busy');
-    }
-  };
-
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
-    button.addEventListener('click', () =>
-      busy(button, async () => {
-        const ready = await prepare(exportResult);
-        if (!ready) return;
-        const { cat, knownIds, leftOut, body } = ready;
-        const kind = button.dataset.export;
-        const stem = fileStem(body.name);
-        if (kind === 'interchange') {
-          const { exportDocument } = await import('./interchange.ts');
-          const doc = exportDocument(cat, knownIds, {
-            name: body.name,
-            ...(body.description ? { description: body.description } : {}),
-          });
-          download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
-          exportResult.replaceChildren(
-            notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
-          );
-        } else if (kind === 'markdown') {
-          const r = await request<string>('create the markdown', '/v1/export/markdown', {
-            json: body,
-            as: 'text',
-            headers: { accept: 'text/markdown' },
-          });
-          if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
-          const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
-          download(named ?? `${stem}.md`, r.body, 'text/markdown');
-          exportResult.replaceChildren(
-            notice('ok', `Downloaded ${named ?? `${stem}.md`} (${plural(knownIds.length, 'service')}).${leftOut}`),
-          );
-        } else if (kind === 'save') {
-          const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
-            json: body,
-          });
-          if (!r.ok) return void exportResult.replaceChildren(notice('error', r.message));
-          const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
-          const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
-          exportResult.replaceChildren(
-            notice(
-              'ok',
-              el(
-                'p',
-                {},
-                `Saved ${plural(knownIds.length, 'service')}. Anyone with this link can view and import the list until ${humanDate(r.body.expiresAt.slice(0, 10))}:`,
-              ),
-              el('p', {}, el('a', { href: r.body.url, dataset: { shareLink: '' } }, r.body.url)),
-              el(
-                'p',
-                { className: 'row' },
-                el('label', { htmlFor: 'share-url', className: 'visually-hidden' }, 'Share link'),
-                link,
-                el(
-                  'button',
-                  { type: 'button', className: 'secondary', onclick: () => void copyLink(link, copied) },
-                  'Copy link',
-                ),
-                copied,
-              ),
-              ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
-            ),
-          );
-        }
-      }),
-    );
-  }
-
-  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-policy]')) {
-    const target = button.dataset.policy!;
-    const out = root.querySelector<HTMLElement>(`[data-policy-result="${target}"]`)!;
-    button.addEventListener('click', () =>
-      busy(button, async () => {
-        const ready = await prepare(out);
-        if (!ready) return;
-        const { body, leftOut } = ready;
-        const r = await request<PolicyEnvelope>(
-          `generate the ${button.textContent!.replace(/^Generate /, '')}`,
-          `/v1/policies/${button.dataset.policyPath}?envelope=true`,
-          { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } },
-        );
-        if (!r.ok) return void out.replaceChildren(notice('error', r.message));
-        const { document: doc, omitted, included } = r.body;
-        // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
-        const text = target === 'aws' ? JSON.stringify(doc) : `${JSON.stringify(doc, null, 2)}\n`;
-        const filename = `${fileStem(body.name)}.${button.dataset.policyPath}.json`;
-        const own = omitted.filter((o) => o.reason !== 'other-provider');
-        const others = omitted.length - own.length;
-        out.replaceChildren(
-          el(
-            'p',
-            {},
-            `${plural(included.length, 'service')} of this cloud allowed.`,
-            others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
-            leftOut,
-          ),
-          ...(own.length
-            ? [
-                notice(
-                  'warn',
-                  el('p', {}, 'Left out of this policy:'),
-                  el(
-                    'ul',
-                    {},
-                    ...own.map((o) =>
-                      el(
-                        'li',
-                        { dataset: { omitted: o.id } },
-                        el('strong', {}, o.id),
-                        ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`,
-                      ),
-                    ),
-                  ),
-                ),
-              ]
-            : []),
-          el(
-            'p',
-            { className: 'row' },
-            el(
-              'button',
-              {
-                type: 'button',
-                onclick: () => download(filename, text, 'application/json'),
-                dataset: { policyDownload: target },
-              },
-              `Download ${filename}`,
-            ),
-          ),
-          el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
-        );
-      }),
-    );
-  }
-
-  // ------------------------------------------------------------- import
-  const fileInput = $<HTMLInputElement>('[data-import-file]');
-  const zone = $('[data-dropzone]');
-  const importFile = async (file: File) => {
-    importResult.replaceChildren(el('p', { className: 'muted' }, `Reading ${file.name}…`));
-    const parsed = parseImportText(file.name, file.size, file.size > 5 * 1024 * 1024 ? '' : await file.text());
-    if (!parsed.ok) return void importResult.replaceChildren(notice('error', parsed.message));
-    const cat = await loadCatalogueData();
-    if (!cat.ok) return void importResult.replaceChildren(notice('error', cat.message));
-    const { importDocument } = await import('./interchange.ts');
-    const result = importDocument(cat.body, parsed.value);
-    if (!result.ok) {
-      return void importResult.replaceChildren(
-        notice(
-          'error',
-          el('p', {}, `“${file.name}” is not a valid service list (format v1):`),
-          el('ul', {}, ...schemaErrorLines(result.errors).map((l) => el('li', {}, l))),
-        ),
-      );
-    }
-    const apply = (mode: 'replace' | 'add') => {
-      updateList((s) =>
-        mode === 'replace'
-          ? {
-              name: result.metadata.name,
-              description: result.metadata.description ?? '',
-              ids: addIds(emptyList(), result.approvedServiceIds).ids,
-            }
-          : addIds(s, result.approvedServiceIds),
-      );
-      const s = readList();
-      nameInput.value = s.name;
-      descInput.value = s.description;
-      importResult.replaceChildren(
-        notice(
-          'ok',
-          `Imported ${plural(result.approvedServiceIds.length, 'service')} from “${file.name}”. Your list now has ${plural(s.ids.length, 'service')}.`,
-        ),
-      );
-    };
-    importResult.replaceChildren(
-      notice(
-        result.unknownServiceIds.length || result.notes.length ? 'warn' : 'ok',
-        el(
-          'p',
-          {},
-          `“${result.metadata.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
-        ),
-        ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
-        el(
-          'p',
-          { className: 'row' },
-          el(
-            'button',
-            { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } },
-            'Replace my list with it',
-          ),
-          el(
-            'button',
-            { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } },
-            'Add its services to my list',
-          ),
-        ),
-      ),
-    );
-  };
-  fileInput.addEventListener('change', () => {
-    const f = fileInput.files?.[0];
-    if (f) void importFile(f);
-    fileInput.value = '';
-  });
-  zone.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    zone.classList.add('over');
-  });
-  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
-  zone.addEventListener('drop', (e) => {
-    e.preventDefault();
-    zone.classList.remove('over');
-    const f = e.dataTransfer?.files[0];
-    if (f) void importFile(f);
-  });
+  startDownloads(page);
+  startPolicies(page);
+  startImport(page, about);
 }

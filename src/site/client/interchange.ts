@@ -4,16 +4,12 @@
  * when someone exports or imports a file.
  */
 import { createCatalogue } from '../../core/catalogue.ts';
-import { exportServiceList, importServiceList } from '../../core/service-list.ts';
+import { exportServiceList, importServiceList, type ListMetadata } from '../../core/service-list.ts';
 import type { BuiltData } from './catalogue-data.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function exportDocument(
-  data: BuiltData,
-  ids: readonly string[],
-  meta: { name: string; description?: string; catalogListId?: string },
-) {
+export function exportDocument(data: BuiltData, ids: readonly string[], meta: ListMetadata) {
   return exportServiceList(createCatalogue(data), ids, meta, { today: today(), schemaUrl: data.serviceListSchemaUrl });
 }
 

@@ -20,7 +20,12 @@ export function startListing(): void {
       category: li.dataset.category!,
       lifecycle: li.dataset.lifecycle!,
       freeTier: li.dataset.free === 'true',
-      text: `${li.dataset.text ?? ''} ${words(`${li.querySelector('h3 a')?.textContent ?? ''} ${li.querySelector('[data-description]')?.textContent ?? ''}`).join(' ')}`,
+      text: [
+        li.dataset.text ?? '',
+        ...words(
+          `${li.querySelector('h3 a')?.textContent ?? ''} ${li.querySelector('[data-description]')?.textContent ?? ''}`,
+        ),
+      ].join(' '),
     }));
     const apply = (updateUrl: boolean) => {
       const params = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);

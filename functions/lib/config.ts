@@ -1,9 +1,9 @@
 /**
  * Runtime configuration from environment variables, validated with zod at
- * start-up. server/start.mjs prints the problems and exits on a bad value.
+ * start-up. src/server/start.mjs prints the problems and exits on a bad value.
  */
 import { z } from 'zod';
-import { serviceListSchemaUrl } from '../core/schema-address.ts';
+import { serviceListSchemaUrl } from '../../src/core/schema-address.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
@@ -34,7 +34,8 @@ export const ConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .optional()
     .describe(
-      'Public base URL of shareable list links (default: the origin each request came to) and, at build time, of the interchange schema (default http://localhost:4321)',
+      'Public base URL of shareable list links (default: the origin each request came to) and, at ' +
+        'build time, of the interchange schema (default http://localhost:4321)',
     ),
   SCHEMA_BASE_URL: z
     .url({ protocol: /^https?$/ })

@@ -5,9 +5,9 @@
  * Google API names 27), some sub-services with identifiers of their own, and
  * a few services without identifiers. Deterministic for a given seed.
  */
-import { createCatalogue, type Catalogue } from '../catalogue.ts';
-import type { PolicyIdentifiers, ServiceEntry } from '../schemas.ts';
-import type { PolicyTarget } from './common.ts';
+import { createCatalogue, type Catalogue } from '../../src/core/catalogue.ts';
+import type { PolicyIdentifiers, ServiceEntry } from '../../src/core/schemas.ts';
+import type { PolicyTarget } from '../../src/core/policies/common.ts';
 
 /** Service counts close to the real clouds' (IAM prefixes, resource providers, Google APIs). */
 export const REALISTIC_PROVIDER_SIZES: Record<PolicyTarget, number> = { aws: 451, azure: 302, gcp: 303 };

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusSample } from '../core/status.ts';
+import type { StatusSample } from '../../src/core/status.ts';
 import {
   DAY_MS,
   LIST_LIFETIME_DAYS,
@@ -14,7 +14,7 @@ import {
   type Clock,
   type SavedListRecord,
   type Store,
-} from './store.ts';
+} from '../../src/adapters/store.ts';
 
 export class TestClock implements Clock {
   private t: number;

@@ -1,0 +1,109 @@
+/**
+ * The "Download and share" buttons (`data-export`): the interchange JSON is
+ * built in the browser; markdown and the share link come from the API.
+ */
+import { fileStem } from '../../list-state.ts';
+import { humanDate, plural } from '../../format.ts';
+import { el, notice } from '../dom.ts';
+import { download, request } from '../http.ts';
+import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './context.ts';
+
+type Exporter = (ready: PreparedList, out: HTMLElement) => Promise<void>;
+
+const exporters: Record<string, Exporter> = {
+  interchange: downloadInterchange,
+  markdown: downloadMarkdown,
+  save: saveForShareLink,
+};
+
+export function startDownloads(page: BuilderPage): void {
+  const out = page.find('[data-export-result]');
+  for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
+    const exporter = exporters[button.dataset.export ?? ''];
+    if (!exporter) continue;
+    button.addEventListener('click', () =>
+      whileBusy(button, async () => {
+        const ready = await prepareList(out);
+        if (ready) await exporter(ready, out);
+      }),
+    );
+  }
+}
+
+async function downloadInterchange({ catalogue, knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
+  const stem = fileStem(body.name);
+  // Loaded on demand: the interchange module brings ajv, which the rest of the page does not need.
+  const { exportDocument } = await import('../interchange.ts');
+  const doc = exportDocument(catalogue, knownIds, {
+    name: body.name,
+    ...(body.description ? { description: body.description } : {}),
+  });
+  download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
+  out.replaceChildren(
+    notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
+  );
+}
+
+async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
+  const r = await request<string>('create the markdown', '/v1/export/markdown', {
+    json: body,
+    as: 'text',
+    headers: { accept: 'text/markdown' },
+  });
+  if (!r.ok) return void out.replaceChildren(notice('error', r.message));
+  // The server names the file; fall back to the list's own name if the header is missing.
+  const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
+  const filename = named ?? `${fileStem(body.name)}.md`;
+  download(filename, r.body, 'text/markdown');
+  out.replaceChildren(notice('ok', `Downloaded ${filename} (${plural(knownIds.length, 'service')}).${leftOut}`));
+}
+
+async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
+  const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
+    json: body,
+  });
+  if (!r.ok) return void out.replaceChildren(notice('error', r.message));
+  const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
+  const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
+  const until = humanDate(r.body.expiresAt.slice(0, 10));
+  out.replaceChildren(
+    notice(
+      'ok',
+      el(
+        'p',
+        {},
+        `Saved ${plural(knownIds.length, 'service')}. Anyone with this link can view and import the list until ${until}:`,
+      ),
+      el('p', {}, el('a', { href: r.body.url, dataset: { shareLink: '' } }, r.body.url)),
+      el(
+        'p',
+        { className: 'row' },
+        el('label', { htmlFor: 'share-url', className: 'visually-hidden' }, 'Share link'),
+        link,
+        el(
+          'button',
+          { type: 'button', className: 'secondary', onclick: () => void copyLink(link, copied) },
+          'Copy link',
+        ),
+        copied,
+      ),
+      ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
+    ),
+  );
+}
+
+/**
+ * Copies the share link and says so; where the clipboard API is missing or
+ * refused (plain http, an old browser) it selects the text for a manual copy.
+ */
+async function copyLink(input: HTMLInputElement, result: HTMLElement): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard API');
+    await navigator.clipboard.writeText(input.value);
+    result.textContent = 'Link copied.';
+  } catch {
+    input.focus();
+    input.select();
+    result.textContent = 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.';
+  }
+}

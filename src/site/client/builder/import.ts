@@ -1,0 +1,112 @@
+/**
+ * "Import a service list file": a file chosen or dropped is checked against
+ * the interchange schema in the browser, then the user chooses to replace the
+ * list with it or add its services.
+ */
+import { addIds, emptyList } from '../../list-state.ts';
+import { plural } from '../../format.ts';
+import { parseImportText, schemaErrorLines } from '../../import-file.ts';
+import { loadCatalogueData } from '../catalogue-data.ts';
+import { el, notice } from '../dom.ts';
+import { readList, updateList } from '../store.ts';
+import type { importDocument } from '../interchange.ts';
+import type { AboutFields } from './about.ts';
+import type { BuilderPage } from './context.ts';
+
+/** Files larger than this are refused unread (parseImportText names the limit); a service list is a few kilobytes. */
+const maxReadBytes = 5 * 1024 * 1024;
+
+type Imported = Extract<ReturnType<typeof importDocument>, { ok: true }>;
+
+export function startImport(page: BuilderPage, about: AboutFields): void {
+  const fileInput = page.find<HTMLInputElement>('[data-import-file]');
+  const zone = page.find('[data-dropzone]');
+  const out = page.find('[data-import-result]');
+  const importFile = (file: File) => void readImport(file, out, about);
+  fileInput.addEventListener('change', () => {
+    const f = fileInput.files?.[0];
+    if (f) importFile(f);
+    fileInput.value = '';
+  });
+  zone.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('over');
+    const f = e.dataTransfer?.files[0];
+    if (f) importFile(f);
+  });
+}
+
+async function readImport(file: File, out: HTMLElement, about: AboutFields): Promise<void> {
+  out.replaceChildren(el('p', { className: 'muted' }, `Reading ${file.name}…`));
+  const parsed = parseImportText(file.name, file.size, file.size > maxReadBytes ? '' : await file.text());
+  if (!parsed.ok) return void out.replaceChildren(notice('error', parsed.message));
+  const cat = await loadCatalogueData();
+  if (!cat.ok) return void out.replaceChildren(notice('error', cat.message));
+  // Loaded on demand: the interchange module brings ajv, which the rest of the page does not need.
+  const interchange = await import('../interchange.ts');
+  const result = interchange.importDocument(cat.body, parsed.value);
+  if (!result.ok) {
+    return void out.replaceChildren(
+      notice(
+        'error',
+        el('p', {}, `“${file.name}” is not a valid service list (format v1):`),
+        el('ul', {}, ...schemaErrorLines(result.errors).map((l) => el('li', {}, l))),
+      ),
+    );
+  }
+  const apply = (mode: 'replace' | 'add') => applyImport(result, mode, file.name, out, about);
+  out.replaceChildren(
+    notice(
+      result.unknownServiceIds.length || result.notes.length ? 'warn' : 'ok',
+      el(
+        'p',
+        {},
+        `“${result.metadata.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
+      ),
+      ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
+      el(
+        'p',
+        { className: 'row' },
+        el(
+          'button',
+          { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } },
+          'Replace my list with it',
+        ),
+        el(
+          'button',
+          { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } },
+          'Add its services to my list',
+        ),
+      ),
+    ),
+  );
+}
+
+function applyImport(
+  result: Imported,
+  mode: 'replace' | 'add',
+  fileName: string,
+  out: HTMLElement,
+  about: AboutFields,
+): void {
+  updateList((s) =>
+    mode === 'replace'
+      ? {
+          name: result.metadata.name,
+          description: result.metadata.description ?? '',
+          ids: addIds(emptyList(), result.approvedServiceIds).ids,
+        }
+      : addIds(s, result.approvedServiceIds),
+  );
+  const s = readList();
+  about.show(s);
+  const imported = plural(result.approvedServiceIds.length, 'service');
+  out.replaceChildren(
+    notice('ok', `Imported ${imported} from “${fileName}”. Your list now has ${plural(s.ids.length, 'service')}.`),
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The list itself: services grouped by provider and category, each with its
+ * lifecycle badge and a remove button, and above them the warnings (services
+ * not active and generally available, those whose lifecycle changes in the
+ * next 12 months, ids this catalogue does not know).
+ * Re-rendered on every change to the stored list.
+ */
+import { removeIds, type ApprovedListState } from '../../list-state.ts';
+import { groupList, type GroupedList, type ListedService } from '../../group.ts';
+import { humanDate, lifecycleLabel, plural } from '../../format.ts';
+import { changesInNextYear, localToday } from '../../list-lifecycle.ts';
+import type { BuiltData } from '../catalogue-data.ts';
+import { el, notice } from '../dom.ts';
+import { updateList } from '../store.ts';
+import type { BuilderPage } from './context.ts';
+
+export interface ListView {
+  /** Draws the list; before the catalogue has loaded only the count can be shown. */
+  render(state: ApprovedListState, data: BuiltData | undefined): void;
+  /** Replaces the list with a message (the catalogue could not be loaded). */
+  showError(...children: (Node | string)[]): void;
+}
+
+export function listView(page: BuilderPage): ListView {
+  const groups = page.find('[data-list-groups]');
+  const warnings = page.find('[data-list-warnings]');
+  const total = page.find('[data-list-total]');
+  return {
+    render(state, data) {
+      total.textContent = `(${state.ids.length})`;
+      if (!data) return;
+      const grouped = groupList(data, state.ids);
+      warnings.replaceChildren(...listWarnings(grouped), ...lifecycleNotice(data, grouped));
+      groups.replaceChildren(...(state.ids.length ? grouped.providers.map(providerSection) : [emptyListMessage()]));
+    },
+    showError(...children) {
+      groups.replaceChildren(notice('error', ...children));
+    },
+  };
+}
+
+/** The notices shown above the list. */
+function listWarnings(g: GroupedList): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (g.warnings.length) {
+    const count = g.warnings.length;
+    out.push(
+      notice(
+        'warn',
+        el(
+          'p',
+          {},
+          el(
+            'strong',
+            {},
+            `${plural(count, 'service')} in your list ${count === 1 ? 'is' : 'are'} not active and generally available:`,
+          ),
+        ),
+        el(
+          'ul',
+          {},
+          ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`)),
+        ),
+      ),
+    );
+  }
+  if (g.unknownIds.length) {
+    out.push(
+      notice(
+        'warn',
+        el(
+          'p',
+          { dataset: { unknownIds: '' } },
+          'Not in this catalogue, so left out of every download, policy and saved link ' +
+            `(they stay in your list until you remove them): ${g.unknownIds.join(', ')}.`,
+        ),
+        el(
+          'button',
+          { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, g.unknownIds)) },
+          'Remove them',
+        ),
+      ),
+    );
+  }
+  return out;
+}
+
+/** How many of the listed services change in the next 12 months, soonest first, with a link to the timeline. */
+function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
+  const changing = changesInNextYear(data, g.knownIds, localToday());
+  if (!changing.length) return [];
+  const count = changing.length;
+  return [
+    notice(
+      'warn',
+      el(
+        'p',
+        { dataset: { listChanges: String(count) } },
+        el(
+          'strong',
+          {},
+          `${plural(count, 'service')} in your list ${count === 1 ? 'changes' : 'change'} in the next 12 months:`,
+        ),
+      ),
+      el(
+        'ul',
+        {},
+        ...changing.map((c) =>
+          el('li', {}, el('a', { href: c.page }, c.name), ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`),
+        ),
+      ),
+      el('p', {}, 'Every change in the catalogue: ', el('a', { href: '/lifecycle' }, 'lifecycle timeline'), '.'),
+    ),
+  ];
+}
+
+function emptyListMessage(): HTMLElement {
+  return el(
+    'p',
+    { className: 'notice' },
+    'Your list is empty. Open any service in the ',
+    el('a', { href: '/' }, 'catalogue'),
+    ' and choose “Add to my list”, or import a file below.',
+  );
+}
+
+type ProviderGroup = GroupedList['providers'][number];
+
+function providerSection(p: ProviderGroup): HTMLElement {
+  return el(
+    'section',
+    { className: 'card', attrs: { 'aria-label': p.name } },
+    el('h3', {}, `${p.name} (${p.count})`),
+    ...p.categories.map((c) =>
+      el('div', {}, el('h4', {}, c.name), el('ul', { className: 'services' }, ...c.services.map(serviceItem))),
+    ),
+  );
+}
+
+function serviceItem({ service, warning }: ListedService): HTMLElement {
+  const badge = service.lifecycle
+    ? [' ', el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status))]
+    : [];
+  return el(
+    'li',
+    { className: 'service', dataset: { listed: service.id } },
+    el('img', { src: `/icons/services/${service.id}.svg`, width: 40, height: 40, alt: '' }),
+    el(
+      'div',
+      { className: 'body' },
+      el('p', {}, el('a', { href: `/services/${service.slug}` }, service.name), ...badge),
+      warning && el('p', { className: 'notice warn' }, warning),
+      el(
+        'button',
+        { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, [service.id])) },
+        'Remove',
+        el('span', { className: 'visually-hidden' }, ` ${service.name}`),
+      ),
+    ),
+  );
+}

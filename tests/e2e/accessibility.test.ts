@@ -1,0 +1,190 @@
+/**
+ * Every page type in Chromium: an axe-core scan, the document checks, no
+ * horizontal overflow at 360 px, images with dimensions, in light and dark,
+ * with screenshots (test-artifacts/); tables and badges whole at phone width;
+ * keyboard use with visible focus rings.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ServiceEntry } from '../../src/core/schemas.ts';
+import { openSite, type Site } from './site.ts';
+import {
+  DESKTOP,
+  documentProblems,
+  hasChromium,
+  imagesWithoutDimensions,
+  overflowPx,
+  PHONE,
+  screenshots,
+  seriousViolations,
+  wordsBrokenAcrossLines,
+} from './browser.ts';
+
+/** Every page type scanned and screenshotted. */
+const PAGE_TYPES = [
+  'home',
+  'service',
+  'lifecycle',
+  'timeline',
+  'listing',
+  'provider',
+  'category',
+  'search',
+  'compare',
+  'compareEmpty',
+  'map',
+  'mapCategory',
+  'builder',
+  'shared',
+  'api',
+  'status',
+  'feedback',
+  'notFound',
+] as const;
+
+describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', () => {
+  const pageTypes: Record<string, string> = {};
+  let site: Site;
+  let page: Page;
+  let trio: ServiceEntry[];
+  let changing: ServiceEntry;
+  const url = (path: string) => site.url(path);
+
+  beforeAll(async () => {
+    site = await openSite();
+    ({ page, trio, changing } = site);
+    // A saved list with a lifecycle warning in it, for the shared-list page.
+    const saved = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Shared list', approvedServiceIds: [...trio, changing].map((s) => s.id) }),
+    });
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    Object.assign(pageTypes, {
+      home: '/',
+      service: `/services/${trio[0]!.slug}`,
+      lifecycle: `/services/${changing.slug}`,
+      timeline: '/lifecycle',
+      listing: '/services',
+      provider: '/providers/aws',
+      category: `/categories/${trio[0]!.category}`,
+      // What the listing filters submit without JavaScript.
+      search: `/search?provider=aws&category=${trio[0]!.category}`,
+      compare: `/compare?ids=${trio.map((s) => s.id).join(',')}`,
+      compareEmpty: '/compare',
+      map: '/map',
+      mapCategory: `/map/${trio[0]!.category}`,
+      builder: '/list',
+      shared: `/lists/${id}`,
+      api: '/api',
+      status: '/status',
+      feedback: '/feedback',
+      notFound: '/services/no-such-service',
+    });
+  });
+  afterAll(() => site?.close());
+
+  it('keeps table headers and badges whole at 360 px (/status, /api, /compare), and the compare corner cell narrow', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(url('/status'));
+      await expect.poll(() => page.locator('[data-status-history] tbody tr').count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-status-current] tbody tr').count()).toBeGreaterThan(0);
+      // Both status tables scroll inside their own region rather than squeeze.
+      await expect(page.locator('[data-status-current] .table-scroll[role=region] table').count()).resolves.toBe(1);
+      await expect(page.locator('[data-status-history] .table-scroll[role=region] table').count()).resolves.toBe(1);
+      await expect(wordsBrokenAcrossLines(page, 'th, .badge')).resolves.toEqual([]);
+      await page.goto(url('/api'));
+      expect(await page.locator('th').count()).toBeGreaterThan(0);
+      await expect(wordsBrokenAcrossLines(page, 'th, .badge')).resolves.toEqual([]);
+      await page.goto(url(pageTypes.compare!));
+      await expect(wordsBrokenAcrossLines(page, 'thead th, .badge')).resolves.toEqual([]);
+      const corner = await page
+        .locator('table.compare thead td')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+      const rowName = await page
+        .locator('table.compare tbody th')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+      expect(corner).toBeLessThan(12 * 16);
+      expect(corner).toBeCloseTo(rowName, 0);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  // One test per page type: each has its own timeout, and a failure names the page type.
+  for (const type of PAGE_TYPES) {
+    it(`passes axe (no serious or critical violations) and the document checks, fits 360 px, in light and dark, with screenshots: ${type}`, async () => {
+      const path = pageTypes[type];
+      expect(path, `the ${type} page was reached by the flows above`).toBeTruthy();
+      const failures: string[] = [];
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const viewport of [DESKTOP, PHONE]) {
+          await page.setViewportSize(viewport);
+          await page.goto(url(path!), { waitUntil: 'networkidle' });
+          const t0 = Date.now();
+          for (const v of await seriousViolations(page)) failures.push(`${scheme} ${viewport.width}px: ${v}`);
+          const over = await overflowPx(page);
+          if (over > 0) failures.push(`${scheme} ${viewport.width}px: ${over}px horizontal overflow`);
+          for (const src of await imagesWithoutDimensions(page)) failures.push(`image without width/height ${src}`);
+          if (viewport === DESKTOP && scheme === 'light')
+            for (const p of await documentProblems(page)) failures.push(p);
+          if (process.env.E2E_TIMINGS) console.log(`axe ${type} ${scheme} ${viewport.width}: ${Date.now() - t0} ms`);
+        }
+        await screenshots(page, scheme === 'light' ? type : `${type}-dark`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(failures).toEqual([]);
+    }, 120_000); // the long listings take most of it on a busy machine (about 40 s for /services)
+  }
+
+  it('can be used with the keyboard: Tab from the top reaches the skip link, then the header links, each with a visible focus ring', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(url(pageTypes.service!));
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement as HTMLElement | null;
+        const style = e ? getComputedStyle(e) : undefined;
+        return {
+          text: e?.textContent?.trim() ?? '',
+          href: e?.getAttribute('href') ?? '',
+          outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '',
+        };
+      });
+    const visibleRing = /^(solid|dashed|dotted|double|auto) ([2-9]|\d\d)/;
+    await page.keyboard.press('Tab');
+    const skip = await focused();
+    expect(skip).toMatchObject({ text: 'Skip to content', href: '#main' });
+    expect(skip.outline).toMatch(visibleRing);
+    await page.keyboard.press('Tab');
+    const brand = await focused();
+    expect(brand).toMatchObject({ text: 'Cloud Service Catalogue', href: '/' });
+    expect(brand.outline).toMatch(visibleRing);
+    await page.keyboard.press('Tab');
+    const firstNav = await focused();
+    expect(firstNav.href).toBe(await page.locator('nav.main a').first().getAttribute('href'));
+    expect(firstNav.outline).toMatch(visibleRing);
+    // Back to the top: Enter on the skip link moves focus to the main content.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(focused()).resolves.toMatchObject({ text: 'Skip to content' });
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    // Tab from there reaches the add button, and Enter toggles it.
+    const button = page.locator('button[data-list-toggle]').first();
+    const before = await button.getAttribute('aria-pressed');
+    let reached = false;
+    for (let i = 0; i < 30 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await button.evaluate((e) => e === document.activeElement);
+    }
+    expect(reached, 'Tab reaches the add button').toBe(true);
+    await expect(button.evaluate((e) => getComputedStyle(e).outlineStyle)).resolves.not.toBe('none');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-pressed')).not.toBe(before);
+  });
+});

@@ -1,0 +1,60 @@
+/** Feedback (and the real rate limit behind every POST), the status page and the API reference, in Chromium. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSite, type Site } from './site.ts';
+import { hasChromium } from './browser.ts';
+
+describe.skipIf(!hasChromium)('website in Chromium: feedback, status and the API reference', () => {
+  let site: Site;
+  let page: Page;
+  const url = (path: string) => site.url(path);
+
+  beforeAll(async () => {
+    site = await openSite();
+    ({ page } = site);
+  });
+  afterAll(() => site?.close());
+
+  it('sends feedback, then explains the rate limit with the wait time', async () => {
+    await page.goto(url('/feedback'));
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(page.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
+    await page.getByLabel('Your message (required)').fill('The <b>catalogue</b> is missing a service | please add it');
+    await page.getByRole('radio', { name: /^4/ }).check();
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.locator('[data-feedback-result]').textContent()).toMatch(/Thank you.*Reference/);
+    // Every POST counts against the same 10-per-minute budget: keep sending until the limit answers.
+    let message = '';
+    for (let i = 0; i < 12 && !/Too many requests/.test(message); i++) {
+      await page.getByLabel('Your message (required)').fill(`Again ${i}`);
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => page.locator('[data-feedback-result]').textContent()).toMatch(/Thank you|Too many/);
+      message = (await page.locator('[data-feedback-result]').textContent()) ?? '';
+      if (!/Too many/.test(message)) await page.locator('[data-feedback-result]').evaluate((e) => e.replaceChildren());
+    }
+    expect(message).toMatch(/Too many requests: you can send your feedback again in about \d+ (second|minute)s?/);
+    // The limit named is the server's (X-RateLimit-Limit), as /v1/status reports it, not a number written into the page.
+    const status = (await (await fetch(url('/v1/status'))).json()) as {
+      components: { rateLimiter: { limit: number } };
+    };
+    expect(message).toContain(`allows ${status.components.rateLimiter.limit} changes per minute`);
+  });
+
+  it('shows the current status and its history', async () => {
+    await page.goto(url('/status'));
+    await expect
+      .poll(() => page.locator('[data-status-current]').textContent())
+      .toMatch(/Overall: (Operational|Degraded|Down)/);
+    await expect.poll(() => page.locator('[data-status-history] tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  it('renders the API reference from the OpenAPI document', async () => {
+    const doc = (await (await fetch(url('/v1/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    await page.goto(url('/api'));
+    const rendered = await page.locator('article h3 code').allTextContents();
+    const expected = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(() => path));
+    expect(rendered.sort()).toEqual(expected.sort());
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * The approved-list builder in Chromium, as one story whose tests run in
+ * order and share state: build a list across the three clouds, download it
+ * (interchange JSON, markdown, each policy, all validated), save and open the
+ * share link, import the downloaded file by picker and by drag and drop, a
+ * network failure, and ids the catalogue no longer knows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
+import type { ServiceEntry } from '../../src/core/schemas.ts';
+import { openSite, type Site } from './site.ts';
+import { readFileSync } from 'node:fs';
+import { validateServiceList } from '../../src/core/service-list.ts';
+import { lifecycleLabels } from '../../src/site/format.ts';
+import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
+import { validateScp } from '../validators/aws-scp.ts';
+import { validateAzurePolicyDefinition } from '../validators/azure-policy.ts';
+import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
+import { DESKTOP, hasChromium } from './browser.ts';
+
+describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', () => {
+  let shareUrl: string;
+  let exportedFile: string;
+  let site: Site;
+  let page: Page;
+  let browser: Browser;
+  let data: BuiltCatalogueData;
+  let trio: ServiceEntry[];
+  let changing: ServiceEntry;
+  const url = (path: string) => site.url(path);
+  const headerCount = (p: Page = page) => site.headerCount(p);
+
+  beforeAll(async () => {
+    site = await openSite();
+    ({ page, browser, data, trio, changing } = site);
+  });
+  afterAll(() => site?.close());
+
+  it('builds a list across the three clouds that survives a reload', async () => {
+    for (const s of [...trio, changing]) {
+      await page.goto(url(`/services/${s.slug}`));
+      const button = page.locator(`button[data-list-toggle="${s.id}"]`);
+      await button.click();
+      await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
+    }
+    await expect(headerCount()).resolves.toBe(4);
+    // Remove and add again from the services table, found through its search (the address keeps it).
+    await page.goto(url(`/services?q=${encodeURIComponent(changing.name)}`));
+    await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
+    await expect.poll(() => headerCount()).toBe(3);
+    await page.locator(`button[data-list-toggle="${changing.id}"]`).click();
+    await page.goto(url('/list'));
+    await page.reload();
+    await expect.poll(() => headerCount()).toBe(4);
+    await page.getByLabel('Name').fill('Platform team approved services');
+    await page.getByLabel('Description (optional)').fill('Reviewed by the cloud board.');
+    // The builder renders after /catalogue.json loads: wait for it rather than read the page too early.
+    for (const s of trio) await expect.poll(() => page.locator(`[data-listed="${s.id}"]`).count()).toBe(1);
+    // Grouped by provider: one section per cloud, and the lifecycle warning at the top.
+    await expect.poll(() => page.locator('[data-list-groups] > section').count()).toBe(3);
+    await expect.poll(() => page.locator('[data-list-warnings]').textContent()).toContain(changing.name);
+    // Badges use the same words everywhere ("Sunset announced", not "sunset").
+    await expect(page.locator(`[data-listed="${changing.id}"] .badge`).textContent()).resolves.toBe(
+      lifecycleLabels[changing.lifecycle!.status],
+    );
+  });
+
+  const download = async (trigger: () => Promise<unknown>) => {
+    const [d] = await Promise.all([page.waitForEvent('download'), trigger()]);
+    return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+  };
+
+  it('downloads the interchange JSON, valid against the v1 schema', async () => {
+    const file = await download(() => page.getByRole('button', { name: 'Download service list (JSON)' }).click());
+    expect(file.name).toBe('platform-team-approved-services.service-list.json');
+    const doc = JSON.parse(file.text);
+    const check = validateServiceList(doc, data.serviceListSchemaUrl);
+    expect(check.valid ? [] : check.errors).toEqual([]);
+    expect(doc.metadata.name).toBe('Platform team approved services');
+    const ids = doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services.map((s: any) => s.id)));
+    expect(new Set(ids)).toEqual(new Set([...trio, changing].map((s) => s.id)));
+    exportedFile = file.text;
+  });
+
+  it('downloads markdown', async () => {
+    const file = await download(() => page.getByRole('button', { name: 'Download markdown' }).click());
+    expect(file.name).toMatch(/\.md$/);
+    expect(file.text).toContain('Platform team approved services');
+    // Markdown escapes punctuation in names (`(`, `|`, ...): compare without the escapes.
+    for (const s of trio) expect(file.text.replace(/\\/g, '')).toContain(s.name);
+  });
+
+  it('generates each cloud policy, shows what was left out, and downloads a valid document', async () => {
+    const validators = {
+      aws: (doc: unknown, text: string) => validateScp(doc, { text }),
+      azure: (doc: unknown) => validateAzurePolicyDefinition(doc),
+      gcp: (doc: unknown) => validateGcpPolicy(doc),
+    };
+    for (const target of ['aws', 'azure', 'gcp'] as const) {
+      await page.locator(`button[data-policy="${target}"]`).click();
+      const result = page.locator(`[data-policy-result="${target}"]`);
+      await result.locator('[data-policy-download]').waitFor();
+      const others = [...trio, changing].filter((s) => s.provider !== target).length;
+      await expect(result.textContent()).resolves.toContain(`${others} services from other clouds left out`);
+      const file = await download(() => result.locator('[data-policy-download]').click());
+      const doc = JSON.parse(file.text);
+      expect(validators[target](doc, file.text), `${target} policy`).toEqual([]);
+    }
+  });
+
+  it('saves the list and opens the share link in a fresh browser context', async () => {
+    await page.getByRole('button', { name: 'Save and get a share link' }).click();
+    const link = page.locator('[data-export-result] a[data-share-link]');
+    await link.waitFor();
+    shareUrl = (await link.getAttribute('href'))!;
+    expect(shareUrl).toMatch(/\/lists\/[A-Za-z0-9_-]{22,}$/);
+    // "Copy link" confirms visibly: copied, or (no clipboard permission here) the text selected for a manual copy.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect
+      .poll(() => page.locator('[data-copy-result]').textContent())
+      .toMatch(/^(Link copied\.|The link is selected)/);
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    // The link names the configured public URL; open the same path on the test server.
+    await p.goto(url(new URL(shareUrl).pathname));
+    await expect(p.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Platform team approved services');
+    for (const s of trio)
+      await expect(p.getByRole('link', { name: s.name, exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(p.locator('[data-lifecycle-warning]').textContent()).resolves.toContain(changing.name);
+    await expect(headerCount(p)).resolves.toBe(0);
+    // Someone else's list: "My list" is not marked as the current page.
+    await expect(p.locator('nav.main a[aria-current="page"]').count()).resolves.toBe(0);
+    await p.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    await fresh.close();
+  });
+
+  it('imports a file by the file picker, and explains an invalid one in plain words', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.locator('[data-list-groups]').getByText('Your list is empty').waitFor();
+    const input = p.locator('input[data-import-file]');
+    await input.setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"version": "2", '),
+    });
+    await expect.poll(() => p.locator('[data-import-result]').textContent()).toContain('is not valid JSON');
+    const invalid = JSON.parse(exportedFile);
+    invalid.version = '2.0';
+    delete invalid.metadata.lastUpdated;
+    await input.setInputFiles({
+      name: 'invalid.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(invalid)),
+    });
+    const result = p.locator('[data-import-result]');
+    await result.getByText('is not a valid service list').waitFor();
+    await expect(result.textContent()).resolves.toMatch(/“metadata” → “lastUpdated”: "lastUpdated" is required/);
+    await expect(result.textContent()).resolves.toMatch(/“version”: must be a v1 version/);
+    await input.setInputFiles({
+      name: 'approved.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exportedFile),
+    });
+    await p.locator('button[data-import-mode="replace"]').click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
+    await fresh.close();
+  });
+
+  it('imports a file by drag and drop', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    const transfer = await p.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+      return dt;
+    }, exportedFile);
+    await p.locator('[data-dropzone]').dispatchEvent('drop', { dataTransfer: transfer });
+    await p.locator('button[data-import-mode="add"]').click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    await fresh.close();
+  });
+
+  it('says so when the network fails', async () => {
+    await page.goto(url('/list'));
+    await page.route('**/v1/policies/**', (r) => r.abort('internetdisconnected'));
+    await page.locator('button[data-policy="gcp"]').click();
+    await expect.poll(() => page.locator('[data-policy-result="gcp"]').textContent()).toMatch(/could not be reached/);
+    await page.unroute('**/v1/policies/**');
+  });
+
+  it('leaves ids the catalogue no longer knows out of policies and downloads, and says so', async () => {
+    const known = trio[0]!;
+    const stale = `${known.id}-gone`;
+    expect(data.services.some((s) => s.id === stale || s.slug === stale)).toBe(false);
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    // A list stored before the service left the catalogue (or imported from an old shared list).
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Stale list', description: '', ids: [known.id, stale] })],
+    );
+    await p.reload();
+    await expect.poll(() => p.locator('[data-unknown-ids]').textContent()).toContain(stale);
+    // The policy is generated from the known service (no 422) and names the one left out.
+    await p.locator(`button[data-policy="${known.provider}"]`).click();
+    const result = p.locator(`[data-policy-result="${known.provider}"]`);
+    await result.locator('[data-policy-download]').waitFor();
+    await expect(result.textContent()).resolves.toContain('1 service of this cloud allowed.');
+    await expect(result.textContent()).resolves.toContain(`Left out, not in this catalogue: ${stale}.`);
+    // The JSON download holds and counts only the known service.
+    const [d] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: 'Download service list (JSON)' }).click(),
+    ]);
+    const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
+    expect(
+      doc.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services.map((x: any) => x.id))),
+    ).toEqual([known.id]);
+    await expect
+      .poll(() => p.locator('[data-export-result]').textContent())
+      .toMatch(new RegExp(`\\(1 service\\)\\. Left out, not in this catalogue: ${stale}\\.`));
+    await fresh.close();
+  });
+
+  it('says how many services of the list change in the next 12 months, and which', async () => {
+    const today = new Date();
+    const iso = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const inAYear = iso(new Date(today.getFullYear() + 1, today.getMonth(), today.getDate()));
+    const soon = data.services.filter(
+      (s) => s.lifecycle?.sunsetDate && s.lifecycle.sunsetDate >= iso(today) && s.lifecycle.sunsetDate <= inAYear,
+    );
+    const later = data.services.find((s) => s.lifecycle?.sunsetDate && s.lifecycle.sunsetDate > inAYear);
+    expect(soon.length, 'the catalogue has a service that changes within a year').toBeGreaterThan(0);
+    const picked = [trio[0]!, ...soon.slice(0, 2), ...(later ? [later] : [])];
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Watch', description: '', ids: picked.map((s) => s.id) })],
+    );
+    await p.reload();
+    const line = p.locator('[data-list-changes]');
+    await line.waitFor();
+    const n = Math.min(2, soon.length);
+    await expect(line.getAttribute('data-list-changes')).resolves.toBe(String(n));
+    await expect(line.textContent()).resolves.toBe(
+      `${n} service${n === 1 ? '' : 's'} in your list ${n === 1 ? 'changes' : 'change'} in the next 12 months:`,
+    );
+    const listed = await p.locator('[data-list-changes] + ul li a').allTextContents();
+    expect(listed.sort()).toEqual(
+      soon
+        .slice(0, 2)
+        .map((s) => s.name)
+        .sort(),
+    );
+    await fresh.close();
+  });
+});
