@@ -41,9 +41,24 @@ export { ApprovedServicesRequest };
 
 /** Longest X-Policy-Omitted value sent; the envelope always has the full list. */
 const OMITTED_HEADER_MAX = 6000;
+/** Longest X-Policy-Also-Allows and Warning values: all headers together stay well under common 16 KiB client limits. */
+const ALSO_ALLOWS_HEADER_MAX = 3000;
+const WARNING_HEADER_MAX = 3000;
 
-/** A Warning header value (RFC 9111 warn-text is a quoted string: no quotes or backslashes inside). */
-const warn = (text: string) => `299 - "${text.replace(/["\\]/g, "'")}"`;
+/**
+ * A Warning header value. Header values are bytes, and RFC 9111 warn-text is
+ * a quoted string: catalogue names and notes are folded to printable ASCII
+ * (typographic quotes and dashes to their ASCII forms, accents dropped) and
+ * quotes and backslashes replaced, so no service name can break the header.
+ */
+const warn = (text: string) =>
+  `299 - "${text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d"\\]/g, "'")
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')}"`;
 
 export function omissionHeaders(omitted: readonly Omission[]): Record<string, string> {
   if (!omitted.length) return {};
@@ -77,7 +92,7 @@ export function policyHeaders(r: {
   if (r.alsoAllows.length) {
     const { value, listed } = cappedList(
       r.alsoAllows.map((a) => `${sfString(a.id)}${a.essential ? ';essential' : ''}`),
-      OMITTED_HEADER_MAX,
+      ALSO_ALLOWS_HEADER_MAX,
     );
     headers['x-policy-also-allows'] = value;
     if (listed < r.alsoAllows.length)
@@ -106,7 +121,11 @@ export function policyHeaders(r: {
         `${missing.length - required.length} recommended companion service(s) are not approved; ?envelope=true names them`,
       ),
     );
-  for (const w of r.warnings.slice(0, 20)) warnings.push(warn(w.message));
+  const lifecycle = r.warnings.map((w) => warn(w.message));
+  const { value: rest, listed } = cappedList(lifecycle, WARNING_HEADER_MAX);
+  if (rest) warnings.push(rest);
+  if (listed < lifecycle.length)
+    warnings.push(warn(`${lifecycle.length - listed} more warnings; ask with ?envelope=true`));
   if (warnings.length) headers.warning = warnings.join(', ');
   return headers;
 }

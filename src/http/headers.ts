@@ -15,7 +15,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const corsHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
-    'ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Content-Disposition, Warning, X-Policy-Omitted, X-Unknown-Services',
+    'ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Content-Disposition, Warning, X-Policy-Omitted, X-Policy-Also-Allows, X-Unknown-Services',
 };
 
 export const preflightHeaders: Record<string, string> = {
