@@ -4,6 +4,7 @@
  * removed in 1.3.0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '../src/scripts/lib/read-content.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -203,6 +204,49 @@ describe('GET /v1/services/:slug', () => {
     const peerIds = Object.values(withPeers.equivalents).flat();
     expect(detail.equivalentServices.map((p: any) => p.id).sort()).toEqual([...peerIds].sort());
     expect(typeof detail.providerName).toBe('string');
+  });
+
+  it('gives what the service needs and what usually goes with it, as in the content: services resolved, raw identifiers kept, reason and source', async () => {
+    const withDeps = readContent().services.filter((s) => s.requires.length || s.recommends.length);
+    expect(withDeps.length).toBeGreaterThan(0);
+    const raw = withDeps.find((s) => s.requires.some((d) => d.identifiers));
+    for (const s of [...withDeps.slice(0, 15), ...(raw ? [raw] : [])]) {
+      const detail = await json(`/v1/services/${s.slug}`);
+      for (const kind of ['requires', 'recommends'] as const) {
+        expect(detail[kind], `${s.id} ${kind}`).toEqual(
+          s[kind].map((d) => ({
+            ...(d.service
+              ? {
+                  service: expect.objectContaining({
+                    id: d.service,
+                    slug: expect.any(String),
+                    name: expect.any(String),
+                    provider: s.provider,
+                  }),
+                }
+              : { identifiers: d.identifiers }),
+            reason: d.reason,
+            source: d.source,
+          })),
+        );
+      }
+    }
+    const plain = readContent().services.find((s) => !s.requires.length && !s.recommends.length)!;
+    expect(await json(`/v1/services/${plain.slug}`)).toMatchObject({ requires: [], recommends: [] });
+  });
+
+  it('shows the dependencies on the service page, without JavaScript: linked service, reason and vendor source', async () => {
+    const s = readContent().services.find((x) => x.requires.some((d) => d.service))!;
+    const dep = s.requires.find((d) => d.service)!;
+    const r = await get(`/services/${s.slug}`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    const list = html.slice(html.indexOf('data-dependencies="requires"'));
+    expect(html).toContain('Needs to work');
+    expect(list).toContain(`href="/services/${dep.service}"`);
+    expect(list).toContain(`href="${dep.source}"`);
+    const escaped = dep.reason.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+    expect(list.includes(dep.reason) || list.includes(escaped), dep.reason).toBe(true);
   });
 
   it('answers 404 problem details for an unknown slug', async () => {

@@ -7,8 +7,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatContentIssues } from '../src/core/catalogue.ts';
+import { dependencySourceHosts } from '../src/scripts/lib/reference.ts';
 import { readContent } from '../src/scripts/lib/read-content.ts';
-import { loadReference, referenceDir, referenceIssues } from '../src/scripts/lib/reference.ts';
+import {
+  exclusionReasons,
+  loadExclusions,
+  loadReference,
+  reconcileIdentifiers,
+  referenceDir,
+  referenceIssues,
+} from '../src/scripts/lib/reference.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const content = readContent();
@@ -61,6 +69,26 @@ describe('catalogue content', () => {
     }
   });
 
+  it('records at least 60 dependencies a service needs to work, on every cloud, each with a vendor documentation source', () => {
+    const requires = content.services.flatMap((s) => s.requires.map((d) => ({ s, d })));
+    expect(requires.length).toBeGreaterThanOrEqual(60);
+    for (const p of ['aws', 'azure', 'gcp'])
+      expect(requires.filter((x) => x.s.provider === p).length, p).toBeGreaterThanOrEqual(12);
+    for (const { s, d } of [...requires, ...content.services.flatMap((s) => s.recommends.map((d) => ({ s, d })))]) {
+      expect(dependencySourceHosts[s.provider], `${s.id}: ${d.source}`).toContain(new URL(d.source).hostname);
+    }
+  });
+
+  it('makes the cases a guardrail gets wrong without dependencies explicit', () => {
+    const needs = (id: string, dep: string) =>
+      content.services.find((s) => s.id === id)?.requires.some((d) => d.service === dep);
+    expect(needs('aws-lambda', 'aws-cloudwatch')).toBe(true);
+    expect(needs('aws-s3', 'aws-kms')).toBe(true);
+    expect(needs('azure-kubernetes-service', 'azure-virtual-machine-scale-sets')).toBe(true);
+    expect(needs('azure-kubernetes-service', 'azure-virtual-network')).toBe(true);
+    expect(needs('gcp-kubernetes-engine', 'gcp-compute-engine')).toBe(true);
+  });
+
   it('gives short names no longer than full names and descriptions of their own', () => {
     const seen = new Map<string, string>();
     for (const s of content.services) {
@@ -81,6 +109,51 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
     expect(formatContentIssues(issues)).toBe('');
   });
 
+  it('governs every reference identifier: named by a catalogue service, always allowed, or excluded with a reason; no stale exclusion', () => {
+    const r = reconcileIdentifiers(reference!, content.services, loadExclusions());
+    expect(r.unowned.map((u) => `${u.provider} ${u.identifier} (${u.name})`)).toEqual([]);
+    expect(r.stale.map((x) => `${x.exclusion.provider} ${x.exclusion.identifier}: ${x.why}`)).toEqual([]);
+    for (const e of r.excluded) expect(Object.keys(exclusionReasons), e.identifier).toContain(e.reason);
+  });
+
+  it('rejects dependency identifiers unknown to the reference data and sources off the vendor documentation; reports stale exclusions', () => {
+    const lambda = content.services.find((s) => s.id === 'aws-lambda')!;
+    const bad = {
+      ...lambda,
+      requires: [{ identifiers: { iamPrefixes: ['no-such-prefix'] }, reason: 'x', source: 'https://example.com/why' }],
+      recommends: [],
+    };
+    const messages = referenceIssues(reference!, [bad], () => 'f').map((i) => `${i.field}: ${i.message}`);
+    expect(messages).toEqual([
+      'requires.0.identifiers.iamPrefixes: "no-such-prefix" is not an AWS IAM service prefix',
+      'requires.0.source: host example.com is not the vendor documentation (docs.aws.amazon.com)',
+    ]);
+    const stale = reconcileIdentifiers(reference!, content.services, [
+      { provider: 'aws', identifier: 'lambda', reason: 'no-catalogue-service', note: 'owned by aws-lambda' },
+      { provider: 'aws', identifier: 'iam-not-real', reason: 'retired', note: 'not in the reference' },
+    ]).stale.map((x) => `${x.exclusion.identifier}: ${x.why}`);
+    expect(stale).toEqual(['lambda: a catalogue service names it now', 'iam-not-real: not in the reference data']);
+  });
+
+  it('names the service that owns each identifier the vendors document for it', () => {
+    const owner = (provider: string, id: string) =>
+      content.services
+        .filter(
+          (s) =>
+            s.provider === provider &&
+            [s.identifiers, ...s.subServices.map((x) => x.identifiers ?? {})].some((i) =>
+              [...(i.iamPrefixes ?? []), ...(i.serviceNames ?? [])].includes(id),
+            ),
+        )
+        .map((s) => s.id);
+    expect(owner('aws', 'ec2-instance-connect')).toContain('aws-ec2');
+    expect(owner('aws', 'pi')).toEqual(expect.arrayContaining(['aws-rds']));
+    expect(owner('aws', 's3-object-lambda')).toContain('aws-s3');
+    for (const p of ['pipes', 'scheduler', 'schemas']) expect(owner('aws', p)).toContain('aws-eventbridge');
+    for (const n of ['redis.googleapis.com', 'memcache.googleapis.com'])
+      expect(owner('gcp', n)).toContain('gcp-memorystore');
+  });
+
   it('keeps the lifecycle events recorded in the reference data', () => {
     const events = JSON.parse(readFileSync(join(referenceDir(), 'lifecycle-events.json'), 'utf8')) as {
       provider: string;
@@ -89,9 +162,11 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
       date: string | null;
     }[];
     for (const e of events) {
-      const s = byProvider(e.provider).find(
-        (x) => x.name === e.service || x.shortName === e.service || x.name.startsWith(`${e.service} `),
-      );
+      // An exact name wins over a longer name that starts with it (AWS CodeStar, not AWS CodeStar Notifications).
+      const candidates = byProvider(e.provider);
+      const s =
+        candidates.find((x) => x.name === e.service || x.shortName === e.service) ??
+        candidates.find((x) => x.name.startsWith(`${e.service} `));
       expect(s, `${e.provider} ${e.service}`).toBeDefined();
       expect(s!.lifecycle?.status, e.service).toBe(e.status);
       if (e.date && e.status === 'retired') expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);

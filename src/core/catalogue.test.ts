@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findContentIssues } from './catalogue.ts';
+import { createCatalogue, findContentIssues } from './catalogue.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
 
 const providers = ['aws', 'azure', 'gcp'].map((id) => ({
@@ -79,5 +79,74 @@ describe('findContentIssues', () => {
       'aws-a.json category: unknown category "nope"',
       'aws-a.json lifecycle.successorSlug: unknown service slug "aws-z"',
     ]);
+  });
+
+  it('checks dependencies: known service, not itself, same provider, named once', () => {
+    const src = 'https://docs.example.com/why';
+    const issues = issuesOf(
+      entry({
+        id: 'aws-a',
+        requires: [
+          { service: 'aws-b', reason: 'needs b', source: src },
+          { service: 'aws-missing', reason: 'x', source: src },
+          { service: 'aws-a', reason: 'x', source: src },
+          { service: 'gcp-a', reason: 'x', source: src },
+          { identifiers: { iamPrefixes: ['logs'] }, reason: 'raw', source: src },
+        ],
+        recommends: [{ service: 'aws-b', reason: 'again', source: src }],
+      }),
+      entry({ id: 'aws-b' }),
+      entry({ id: 'gcp-a' }),
+    );
+    expect(issues).toEqual([
+      'aws-a.json requires.1.service: unknown service "aws-missing"',
+      'aws-a.json requires.2.service: a service cannot depend on itself',
+      'aws-a.json requires.3.service: "gcp-a" belongs to provider "gcp"; dependencies stay within "aws"',
+      'aws-a.json recommends.0.service: "aws-b" is already named in requires.0',
+    ]);
+  });
+
+  it('rejects a dependency with both or neither of service and identifiers', () => {
+    const base = { reason: 'x', source: 'https://docs.example.com/x' };
+    expect(() => entry({ id: 'aws-a', requires: [base] })).toThrow(/exactly one of service or identifiers/);
+    expect(() =>
+      entry({ id: 'aws-a', requires: [{ ...base, service: 'aws-b', identifiers: { iamPrefixes: ['logs'] } }] }),
+    ).toThrow(/exactly one/);
+  });
+});
+
+describe('toDetail', () => {
+  it('resolves required and recommended services to references and keeps raw identifiers, with reason and source', () => {
+    const src = 'https://docs.example.com/why';
+    const a = entry({
+      id: 'aws-a',
+      requires: [
+        { service: 'aws-b', reason: 'needs b', source: src },
+        { identifiers: { iamPrefixes: ['logs'] }, reason: 'writes logs', source: src },
+      ],
+      recommends: [{ service: 'aws-c', reason: 'often with c', source: src }],
+    });
+    const b = entry({ id: 'aws-b', name: 'Service B', lifecycle: { status: 'deprecated' } });
+    const c = entry({ id: 'aws-c' });
+    const catalogue = createCatalogue({
+      version: 'v',
+      builtOn: '2026-01-01',
+      providers,
+      categories,
+      services: [a, b, c],
+    });
+    const detail = catalogue.toDetail(a);
+    expect(detail.requires).toEqual([
+      {
+        service: { id: 'aws-b', slug: 'aws-b', name: 'Service B', provider: 'aws', lifecycleStatus: 'deprecated' },
+        reason: 'needs b',
+        source: src,
+      },
+      { identifiers: { iamPrefixes: ['logs'] }, reason: 'writes logs', source: src },
+    ]);
+    expect(detail.recommends).toEqual([
+      { service: { id: 'aws-c', slug: 'aws-c', name: 'aws-c', provider: 'aws' }, reason: 'often with c', source: src },
+    ]);
+    expect(catalogue.toDetail(c)).toMatchObject({ requires: [], recommends: [] });
   });
 });

@@ -2,7 +2,16 @@
  * The catalogue model: providers, categories and services held in memory with
  * the lookups every feature needs. Pure: it is handed data, it reads nothing.
  */
-import type { Category, Provider, Service, ServiceDetail, ServiceEntry, ServiceRef } from './schemas.ts';
+import type {
+  Category,
+  Provider,
+  ResolvedServiceDependency,
+  Service,
+  ServiceDependency,
+  ServiceDetail,
+  ServiceEntry,
+  ServiceRef,
+} from './schemas.ts';
 
 export interface CatalogueData {
   /** Catalogue build version: content hash, stable for identical content. */
@@ -70,6 +79,16 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     ...(s.lifecycle ? { lifecycle: s.lifecycle } : {}),
   });
 
+  // Content checks guarantee every named service exists; a dangling one (never
+  // in a valid build) is dropped rather than shown as a broken reference.
+  const resolveDependencies = (deps: ServiceDependency[]): ResolvedServiceDependency[] =>
+    deps.flatMap((d): ResolvedServiceDependency[] => {
+      if (d.service === undefined)
+        return d.identifiers ? [{ identifiers: d.identifiers, reason: d.reason, source: d.source }] : [];
+      const needed = services.get(d.service);
+      return needed ? [{ service: toRef(needed), reason: d.reason, source: d.source }] : [];
+    });
+
   const toDetail = (s: ServiceEntry): ServiceDetail => {
     const successor = s.lifecycle?.successorSlug ? services.get(s.lifecycle.successorSlug) : undefined;
     return {
@@ -84,6 +103,8 @@ export function createCatalogue(data: CatalogueData): Catalogue {
         .filter((x): x is ServiceEntry => x !== undefined)
         .map(toRef),
       ...(successor ? { successor: toRef(successor) } : {}),
+      requires: resolveDependencies(s.requires),
+      recommends: resolveDependencies(s.recommends),
     };
   };
 
@@ -111,7 +132,10 @@ export interface ContentIssue {
  * Cross-entry checks the per-file zod schemas cannot make: unknown provider or
  * category, dangling or one-way equivalents, dangling successors, duplicate
  * ids and slugs (sub-service ids included, catalogue-wide, since lists and
- * policies address both by id), ids that do not start with their provider.
+ * policies address both by id), ids that do not start with their provider,
+ * and dependencies (requires/recommends) that name an unknown service, the
+ * service itself, a service of another provider (a guardrail is per cloud, so
+ * a cross-cloud dependency means nothing to it) or the same service twice.
  */
 export function findContentIssues(
   data: Pick<CatalogueData, 'providers' | 'categories' | 'services'>,
@@ -174,6 +198,25 @@ export function findContentIssues(
           });
         }
       }
+    }
+    const named = new Map<string, string>();
+    for (const kind of ['requires', 'recommends'] as const) {
+      s[kind].forEach((d, i) => {
+        if (d.service === undefined) return;
+        const field = `${kind}.${i}.service`;
+        const needed = byId.get(d.service);
+        if (!needed) issues.push({ file, field, message: `unknown service "${d.service}"` });
+        else if (needed === s) issues.push({ file, field, message: 'a service cannot depend on itself' });
+        else if (needed.provider !== s.provider)
+          issues.push({
+            file,
+            field,
+            message: `"${d.service}" belongs to provider "${needed.provider}"; dependencies stay within "${s.provider}"`,
+          });
+        if (named.has(d.service))
+          issues.push({ file, field, message: `"${d.service}" is already named in ${named.get(d.service)}` });
+        else named.set(d.service, `${kind}.${i}`);
+      });
     }
     const successor = s.lifecycle?.successorSlug;
     if (successor !== undefined) {

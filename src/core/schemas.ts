@@ -246,6 +246,21 @@ export const ServiceRef = z
   .meta({ id: 'ServiceRef', description: 'A short reference to another service.' });
 export type ServiceRef = z.infer<typeof ServiceRef>;
 
+/**
+ * A dependency as the API gives it: the needed service resolved to a
+ * reference (name, provider, lifecycle status), or the raw identifiers when no
+ * catalogue service is named, with the reason and the vendor source.
+ */
+export const ResolvedServiceDependency = z
+  .object({
+    service: ServiceRef.optional().describe('The catalogue service needed, resolved'),
+    identifiers: PolicyIdentifiers.optional().describe('Identifiers needed when no catalogue service is named'),
+    reason: z.string().describe('Why, in one line'),
+    source: z.url().describe('Vendor documentation that states the dependency'),
+  })
+  .meta({ id: 'ResolvedServiceDependency', description: 'Exactly one of `service` or `identifiers` is present.' });
+export type ResolvedServiceDependency = z.infer<typeof ResolvedServiceDependency>;
+
 /** A service as returned by GET /v1/services/:slug and /v1/compare. */
 export const ServiceDetail = Service.extend({
   keywords: z.array(z.string()),
@@ -255,6 +270,10 @@ export const ServiceDetail = Service.extend({
   categoryName: z.string(),
   equivalentServices: z.array(ServiceRef).describe('The equivalents, resolved'),
   successor: ServiceRef.optional().describe('The service named by lifecycle.successorSlug, resolved'),
+  requires: z
+    .array(ResolvedServiceDependency)
+    .describe('What the service needs to work: without these approved too, it is allowed but fails'),
+  recommends: z.array(ResolvedServiceDependency).describe('What usually accompanies the service'),
 }).meta({ id: 'ServiceDetail' });
 export type ServiceDetail = z.infer<typeof ServiceDetail>;
 

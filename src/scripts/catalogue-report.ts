@@ -1,11 +1,21 @@
 /**
  * `npm run catalogue:report`: counts per provider and category, services
- * without equivalents, lifecycle counts and every content or reference-data
- * mismatch. Exits 1 when there is any mismatch.
+ * without equivalents, lifecycle counts, dependency edges, every content or
+ * reference-data mismatch, and the reconciliation of the reference
+ * identifiers with the catalogue (owned, always allowed, excluded by reason,
+ * and the unowned ones by name). Exits 1 when there is any mismatch, unowned
+ * identifier or stale exclusion.
  */
 import { formatContentIssues } from '../core/catalogue.ts';
 import { readContent } from './lib/read-content.ts';
-import { loadReference, referenceDir, referenceIssues } from './lib/reference.ts';
+import {
+  exclusionsFile,
+  loadExclusions,
+  loadReference,
+  reconcileIdentifiers,
+  referenceDir,
+  referenceIssues,
+} from './lib/reference.ts';
 
 const content = readContent();
 const issues = [...content.issues];
@@ -29,11 +39,42 @@ for (const p of content.providers) {
   const lc = count(own.map((s) => s.lifecycle?.status ?? 'active'));
   lines.push(`- lifecycle: ${[...lc].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const lonely = own.filter((s) => Object.keys(s.equivalents).length === 0).map((s) => s.id);
-  lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`, '');
+  lines.push(`- without equivalents (${lonely.length}): ${lonely.join(', ') || 'none'}`);
+  const edges = (kind: 'requires' | 'recommends') => own.reduce((n, s) => n + s[kind].length, 0);
+  lines.push(
+    `- dependencies: ${edges('requires')} requires, ${edges('recommends')} recommends, on ${own.filter((s) => s.requires.length || s.recommends.length).length} services`,
+    '',
+  );
+}
+let problems = issues.length;
+if (ref) {
+  const r = reconcileIdentifiers(ref, content.services, loadExclusions());
+  lines.push(`## Reference identifiers (exclusions: ${exclusionsFile()})`);
+  for (const p of ['aws', 'azure', 'gcp'] as const) {
+    const excluded = r.excluded.filter((e) => e.provider === p);
+    const byReason = count(excluded.map((e) => e.reason));
+    lines.push(
+      `- ${p}: ${r.owned[p]} owned by a catalogue service, ${r.essential[p]} always allowed, ${excluded.length} excluded (${[...byReason].map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}), ${r.unowned.filter((u) => u.provider === p).length} unowned`,
+    );
+  }
+  if (r.unowned.length)
+    lines.push(
+      '',
+      `${r.unowned.length} unowned identifier(s): name a catalogue service that governs each, or exclude it with a reason:`,
+      ...r.unowned.map((u) => `- ${u.provider} ${u.identifier}${u.name ? ` (${u.name})` : ''}`),
+    );
+  if (r.stale.length)
+    lines.push(
+      '',
+      `${r.stale.length} stale exclusion(s):`,
+      ...r.stale.map((x) => `- ${x.exclusion.provider} ${x.exclusion.identifier}: ${x.why}`),
+    );
+  lines.push('');
+  problems += r.unowned.length + r.stale.length;
 }
 lines.push(
   ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`,
 );
 lines.push(issues.length ? `\n${issues.length} mismatch(es):\n${formatContentIssues(issues)}` : 'No mismatches.');
 console.log(lines.join('\n'));
-process.exitCode = issues.length ? 1 : 0;
+process.exitCode = problems ? 1 : 0;
