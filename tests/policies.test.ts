@@ -169,8 +169,9 @@ describe.each(targets)('POST %s policy', (target) => {
             (d: { kind: string; status: string }) => d.kind === 'requires' && d.status === 'missing',
           ),
         ).toEqual([]);
-        for (const d of s.requires)
-          if (d.service?.startsWith(`${target}-`)) expect(added.json.included).toContain(d.service);
+        // Added to the document, or reported as one the provider control never restricts.
+        const accounted = [...added.json.included, ...added.json.omitted.map((o: { id: string }) => o.id)];
+        for (const d of s.requires) if (d.service?.startsWith(`${target}-`)) expect(accounted).toContain(d.service);
       }
     }
   });
@@ -262,6 +263,32 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     // Every entry really is allowed by the document.
     const allowed = new Set(e.json.document.Statement[0].NotAction.map((a: string) => a.replace(/:\*$/, '')));
     for (const a of e.json.alsoAllows) for (const i of a.identifiers) expect(allowed.has(i)).toBe(true);
+  });
+
+  it.each([
+    ['aws', 'aws-lambda', 'aws-cloudwatch'],
+    ['aws', 'aws-s3', 'aws-kms'],
+    ['azure', 'azure-kubernetes-service', 'azure-virtual-network'],
+    ['gcp', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
+  ] as const)('%s: %s alone is told it needs %s, and dependencies=include adds it', async (target, id, needed) => {
+    expect(servicesOf(target).filter((s) => s.requires.length).length).toBeGreaterThanOrEqual(5);
+    const r = await post(endpoints[target], { approvedServiceIds: [id] });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('warning')).toContain(`${id} needs ${needed}`);
+    const e = await post(`${endpoints[target]}?envelope=true`, { approvedServiceIds: [id] });
+    expect(e.json.dependencies).toContainEqual(
+      expect.objectContaining({
+        serviceId: id,
+        kind: 'requires',
+        service: needed,
+        status: 'missing',
+        source: expect.stringMatching(/^https:/),
+      }),
+    );
+    const added = await post(`${endpoints[target]}?envelope=true&dependencies=include`, { approvedServiceIds: [id] });
+    expect(added.json.included).toContain(needed);
+    expect(added.json.dependencies).toContainEqual(expect.objectContaining({ service: needed, status: 'added' }));
+    expect(added.json.document).not.toEqual(e.json.document);
   });
 
   it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async () => {
