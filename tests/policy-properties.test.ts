@@ -5,10 +5,17 @@
  * description, name and condition count; the SCP size quota; the Google
  * policy grammar), and is byte-identical across days and across reorderings.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../src/core/catalogue.ts';
-import { generatePolicy, policyTargets, type PolicyTarget } from '../src/core/policies/index.ts';
+import {
+  AWS_ESSENTIALS,
+  AZURE_ESSENTIALS,
+  generatePolicy,
+  policyTargets,
+  type PolicyTarget,
+} from '../src/core/policies/index.ts';
 import { readContent } from '../src/scripts/lib/read-content.ts';
 import { validateScp } from './validators/aws-scp.ts';
 import { validateAzurePolicyDefinition } from './validators/azure-policy.ts';
@@ -77,4 +84,28 @@ describe.each(policyTargets)('%s documents over random lists', (target) => {
       { numRuns: 60, seed: 11 },
     );
   });
+});
+
+describe('always-allowed essentials', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const reference = (name: string) =>
+    JSON.parse(readFileSync(new URL(`../content/reference/${name}`, import.meta.url), 'utf8')) as Record<
+      string,
+      string
+    >[];
+  it.each([
+    ['AWS', AWS_ESSENTIALS, new Set(reference('aws-iam-service-prefixes.json').map((r) => r.prefix))],
+    ['Azure', AZURE_ESSENTIALS, new Set(reference('azure-resource-providers.json').map((r) => r.namespace))],
+  ] as const)(
+    '%s: each has a reason and a vendor source, exists in the reference data, and the README lists exactly them',
+    (label, table, known) => {
+      for (const e of table) {
+        expect(e.reason.length, e.identifier).toBeGreaterThan(5);
+        expect(e.source, e.identifier).toMatch(/^https:\/\/(docs\.aws\.amazon\.com|learn\.microsoft\.com)\//);
+        expect(known.has(e.identifier), `${e.identifier} is not in the reference data`).toBe(true);
+      }
+      const line = readme.split('\n').find((l) => l.startsWith(`- ${label}: \``))!;
+      expect([...line.matchAll(/`([^`]+)`/g)].map((m) => m[1])).toEqual(table.map((e) => e.identifier));
+    },
+  );
 });
