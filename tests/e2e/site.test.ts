@@ -404,6 +404,75 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await page.unroute('**/v1/policies/**');
   });
 
+  it('policies: offers missing dependencies with one click, names what else a policy allows, refuses an empty cloud, leaves retired services out and takes a Google Cloud parent', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    const setList = async (ids: string[]) => {
+      await p.goto(url('/list'));
+      await p.evaluate(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [LIST_STORAGE_KEY, JSON.stringify({ name: 'Policy checks', description: '', ids })],
+      );
+      await p.reload();
+      await p.locator('[data-list-groups]').getByText(byId(ids[0]!).name).first().waitFor();
+    };
+    const generate = async (target: string) => {
+      const result = p.locator(`[data-policy-result="${target}"]`);
+      await result.evaluate((e) => e.replaceChildren());
+      await p.locator(`button[data-policy="${target}"]`).click();
+      await expect.poll(() => result.textContent()).not.toBe('');
+      return result;
+    };
+    const storedIds = () =>
+      p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').ids as string[], LIST_STORAGE_KEY);
+
+    // Lambda alone: told it needs CloudWatch, added with one click, then the policy has both.
+    await setList(['aws-lambda', 'aws-qldb']);
+    let result = await generate('aws');
+    await result.locator('[data-policy-download]').waitFor();
+    await expect(result.textContent()).resolves.toContain(
+      `${byId('aws-lambda').name} needs ${byId('aws-cloudwatch').name}`,
+    );
+    await expect(result.locator('[data-omitted="aws-qldb"]').textContent()).resolves.toMatch(/retired/);
+    await result.locator('button[data-add-dependency="aws-cloudwatch"]').click();
+    await expect.poll(storedIds).toContain('aws-cloudwatch');
+    await expect.poll(() => result.textContent()).toContain('2 services of this cloud allowed.');
+    await expect(result.locator('button[data-add-dependency="aws-cloudwatch"]').count()).resolves.toBe(0);
+
+    // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
+    await setList(['aws-documentdb']);
+    result = await generate('aws');
+    await expect(result.locator('[data-also-allows="aws"] [data-also-allows-id="aws-rds"]').count()).resolves.toBe(1);
+
+    // No Azure service: a message, never a deny-everything download.
+    result = await generate('azure');
+    await expect(result.textContent()).resolves.toMatch(/no Azure service, so there is no Azure policy/);
+    await expect(result.locator('[data-policy-download]').count()).resolves.toBe(0);
+
+    // Google Cloud: the parent is checked like the API, used in the download, and its absence is said plainly.
+    await setList(['gcp-kubernetes-engine']);
+    result = await generate('gcp');
+    await expect(result.locator('[data-policy-warning="placeholder-parent"]').textContent()).resolves.toMatch(
+      /ORGANIZATION_ID/,
+    );
+    const parent = p.locator('[data-gcp-parent]');
+    await parent.fill('organizations/acme');
+    await expect(p.locator('[data-gcp-parent-error]').textContent()).resolves.toMatch(
+      /must be organizations\/<number>/,
+    );
+    result = await generate('gcp');
+    await expect(result.textContent()).resolves.toMatch(/The parent must be/);
+    await parent.fill('projects/123456789012');
+    result = await generate('gcp');
+    await result.locator('[data-policy-download]').waitFor();
+    await expect(result.locator('[data-policy-warning="placeholder-parent"]').count()).resolves.toBe(0);
+    const [d] = await Promise.all([p.waitForEvent('download'), result.locator('[data-policy-download]').click()]);
+    const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
+    expect(doc.name).toBe('projects/123456789012/policies/gcp.restrictServiceUsage');
+    expect(validateGcpPolicy(doc)).toEqual([]);
+    await fresh.close();
+  });
+
   it('leaves ids the catalogue no longer knows out of policies and downloads, and says so', async () => {
     const known = trio[0]!;
     const stale = `${known.id}-gone`;

@@ -12,19 +12,9 @@ import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
 import { el, notice } from './dom.ts';
 import { download, request } from './http.ts';
 import { onListChange, readList, updateList, writeList } from './store.ts';
-
-const omissionWords: Record<string, string> = {
-  'other-provider': 'on another cloud',
-  'no-identifiers': 'no identifier this policy can use',
-  'not-restrictable': 'this control cannot restrict it',
-};
-
-interface PolicyEnvelope {
-  document: unknown;
-  omitted: { id: string; reason: string; detail: string }[];
-  included: string[];
-  provenance: Record<string, unknown>;
-}
+import type { PolicyTarget } from '../../core/policies/common.ts';
+import { cloudNames, gcpParentProblem, hasServiceOf, type PolicyEnvelopeView } from '../policy-view.ts';
+import { renderPolicyResult } from './policy-result.ts';
 
 /**
  * Copies the share link and says so; where the clipboard API is missing or
@@ -302,69 +292,53 @@ export function startBuilder(): void {
     );
   }
 
+  const gcpParent = root.querySelector<HTMLInputElement>('[data-gcp-parent]');
+  const gcpParentError = root.querySelector<HTMLElement>('[data-gcp-parent-error]');
+  gcpParent?.addEventListener('input', () => {
+    const problem = gcpParentProblem(gcpParent.value);
+    gcpParent.setAttribute('aria-invalid', problem ? 'true' : 'false');
+    if (gcpParentError) gcpParentError.textContent = problem ?? '';
+  });
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-policy]')) {
-    const target = button.dataset.policy!;
+    const target = button.dataset.policy! as PolicyTarget;
     const out = root.querySelector<HTMLElement>(`[data-policy-result="${target}"]`)!;
     button.addEventListener('click', () =>
       busy(button, async () => {
         const ready = await prepare(out);
         if (!ready) return;
-        const { body, leftOut } = ready;
-        const r = await request<PolicyEnvelope>(
+        const { body, leftOut, cat } = ready;
+        if (!hasServiceOf(target, body.approvedServiceIds, cat)) {
+          // Never offer a deny-everything document by accident: say why there is none.
+          return void out.replaceChildren(
+            notice(
+              'warn',
+              `Your list has no ${cloudNames[target]} service, so there is no ${cloudNames[target]} policy to download: it would deny every ${cloudNames[target]} service. Add ${cloudNames[target]} services first.`,
+            ),
+          );
+        }
+        const query = new URLSearchParams({ envelope: 'true' });
+        if (target === 'gcp' && gcpParent?.value.trim()) {
+          const problem = gcpParentProblem(gcpParent.value);
+          if (problem) return void out.replaceChildren(notice('error', problem));
+          query.set('parent', gcpParent.value.trim());
+        }
+        const r = await request<PolicyEnvelopeView>(
           `generate the ${button.textContent!.replace(/^Generate /, '')}`,
-          `/v1/policies/${button.dataset.policyPath}?envelope=true`,
+          `/v1/policies/${button.dataset.policyPath}?${query}`,
           { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } },
         );
         if (!r.ok) return void out.replaceChildren(notice('error', r.message));
-        const { document: doc, omitted, included } = r.body;
-        // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
-        const text = target === 'aws' ? JSON.stringify(doc) : `${JSON.stringify(doc, null, 2)}\n`;
-        const filename = `${fileStem(body.name)}.${button.dataset.policyPath}.json`;
-        const own = omitted.filter((o) => o.reason !== 'other-provider');
-        const others = omitted.length - own.length;
-        out.replaceChildren(
-          el(
-            'p',
-            {},
-            `${plural(included.length, 'service')} of this cloud allowed.`,
-            others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
-            leftOut,
-          ),
-          ...(own.length
-            ? [
-                notice(
-                  'warn',
-                  el('p', {}, 'Left out of this policy:'),
-                  el(
-                    'ul',
-                    {},
-                    ...own.map((o) =>
-                      el(
-                        'li',
-                        { dataset: { omitted: o.id } },
-                        el('strong', {}, o.id),
-                        ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`,
-                      ),
-                    ),
-                  ),
-                ),
-              ]
-            : []),
-          el(
-            'p',
-            { className: 'row' },
-            el(
-              'button',
-              {
-                type: 'button',
-                onclick: () => download(filename, text, 'application/json'),
-                dataset: { policyDownload: target },
-              },
-              `Download ${filename}`,
-            ),
-          ),
-          el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
-        );
+        renderPolicyResult(out, {
+          target,
+          envelope: r.body,
+          data: cat,
+          filename: `${fileStem(body.name)}.${button.dataset.policyPath}.json`,
+          leftOut,
+          add: (id) => {
+            updateList((s) => addIds(s, [id]));
+            button.click();
+          },
+        });
       }),
     );
   }
