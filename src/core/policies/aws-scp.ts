@@ -67,11 +67,13 @@ export function generateAwsScp(
   for (const s of approval.services) {
     const own = identifiersOf(s, 'iamPrefixes');
     if (!own.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it',
+        });
       continue;
     }
     prefixes.push(...own);

@@ -76,11 +76,14 @@ export function generateAzurePolicy(
   for (const s of approval.services) {
     const own = identifiersOf(s, 'resourceProviders');
     if (!own.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no resource-provider namespace for this service, so Azure Policy cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail:
+            'the catalogue records no resource-provider namespace for this service, so Azure Policy cannot name it',
+        });
       continue;
     }
     identifiers.push(...own);

@@ -94,20 +94,23 @@ export function generateGcpOrgPolicy(
   for (const s of approval.services) {
     const names = identifiersOf(s, 'serviceNames');
     if (!names.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no service API name for this service, so the constraint cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail: 'the catalogue records no service API name for this service, so the constraint cannot name it',
+        });
       continue;
     }
     const restrictable = names.filter((n) => gcpRestrictability(coverage, n) !== 'not-restrictable');
     if (!restrictable.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'not-restrictable',
-        detail: `${GCP_CONSTRAINT} does not cover ${names.join(', ')}: Google never restricts it, so it stays usable without being listed (${coverage.sourceUrl}, as of ${coverage.asOf})`,
-      });
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'not-restrictable',
+          detail: `${GCP_CONSTRAINT} does not cover ${names.join(', ')}: Google never restricts it, so it stays usable without being listed (${coverage.sourceUrl}, as of ${coverage.asOf})`,
+        });
       continue;
     }
     allowed.push(...restrictable);
