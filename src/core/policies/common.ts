@@ -350,19 +350,26 @@ export function scopeReport(
       }
     }
   }
+  // Which document services own each identifier (lower-cased), to say through what another service gets in.
   const byIdentifier = new Map<string, string[]>();
   for (const s of approval.services)
     if (inc.has(s.id))
       for (const i of identifiersOf(s, kind))
         byIdentifier.set(i.toLowerCase(), [...(byIdentifier.get(i.toLowerCase()) ?? []), s.id]);
+  const owners = (identifier: string): string[] => {
+    const id = identifier.toLowerCase();
+    if (target !== 'azure') return byIdentifier.get(id) ?? [];
+    // Azure: a namespace lets its types through, a type its child types.
+    const found: string[] = [];
+    for (const [own, ids] of byIdentifier) if (id === own || id.startsWith(`${own}/`)) found.push(...ids);
+    return found;
+  };
   const alsoAllows: AlsoAllowed[] = [];
-  for (const s of catalogue.services) {
-    if (s.provider !== target || inc.has(s.id)) continue;
-    const ids = uniqueSorted(identifiersOf(s, kind).filter((i) => scope.inDocument(i)));
+  for (const [s, all] of identifierIndex(catalogue, target)) {
+    if (inc.has(s.id)) continue;
+    const ids = all.filter((i) => scope.inDocument(i));
     if (!ids.length) continue;
-    const through = new Set<string>();
-    for (const i of ids)
-      for (const [own, owners] of byIdentifier) if (sharesScope(target, i, own)) owners.forEach((o) => through.add(o));
+    const through = new Set(ids.flatMap(owners));
     alsoAllows.push({
       id: s.id,
       identifiers: ids,
@@ -374,11 +381,21 @@ export function scopeReport(
   return { dependencies, alsoAllows };
 }
 
-/** Whether allowing `own` lets `other` through (Azure: a namespace covers its types, a type its child types). */
-function sharesScope(target: PolicyTarget, other: string, own: string): boolean {
-  const o = other.toLowerCase();
-  if (o === own) return true;
-  return target === 'azure' && o.startsWith(`${own}/`);
+/** Per catalogue and cloud: each service with its identifiers (sub-services included), sorted; built once. */
+const indexes = new WeakMap<Catalogue, Map<PolicyTarget, [ServiceEntry, string[]][]>>();
+function identifierIndex(catalogue: Catalogue, target: PolicyTarget): [ServiceEntry, string[]][] {
+  let perTarget = indexes.get(catalogue);
+  if (!perTarget) indexes.set(catalogue, (perTarget = new Map()));
+  let index = perTarget.get(target);
+  if (!index) {
+    index = catalogue.services
+      .filter((s) => s.provider === target)
+      .sort((a, b) => compareText(a.id, b.id))
+      .map((s) => [s, uniqueSorted(identifiersOf(s, providerKind[target]))] as [ServiceEntry, string[]])
+      .filter(([, ids]) => ids.length > 0);
+    perTarget.set(target, index);
+  }
+  return index;
 }
 
 export const targetLabels: Record<PolicyTarget, string> = {
