@@ -5,6 +5,14 @@ import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { buildSchemaUrl } from './src/server/config.ts';
 
+function buildDate() {
+  const pinned = process.env.CATALOGUE_TODAY;
+  if (pinned === undefined || pinned === '') return new Date().toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(pinned) || Number.isNaN(Date.parse(pinned)))
+    throw new Error(`CATALOGUE_TODAY must be a date written YYYY-MM-DD, got "${pinned}"`);
+  return pinned;
+}
+
 // Catalogue GET endpoints and site pages are prerendered; routes that read a
 // query string and the POST server functions run on demand (output: 'server'
 // with per-route `prerender`). The Node adapter is built in middleware mode so
@@ -22,7 +30,8 @@ export default defineConfig({
   security: { checkOrigin: false },
   vite: {
     define: {
-      __CATALOGUE_BUILT_ON__: JSON.stringify(new Date().toISOString().slice(0, 10)),
+      // The build's date: lifecycle freshness checks and the feeds use it. CATALOGUE_TODAY=YYYY-MM-DD pins it (tests).
+      __CATALOGUE_BUILT_ON__: JSON.stringify(buildDate()),
       // The interchange schema address is fixed per build (see buildSchemaUrl).
       __SERVICE_LIST_SCHEMA_URL__: JSON.stringify(buildSchemaUrl()),
     },

@@ -22,6 +22,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
 import { CompactApprovedList, parseApprovedList } from '../src/core/approved-list.ts';
+import { changesOf, changesWithin } from '../src/core/lifecycle.ts';
+import { ListLifecycle } from '../src/core/schemas.ts';
 import { exportServiceList } from '../src/core/service-list.ts';
 import { corsHeaders, JSON_CONTENT_TYPE } from '../src/http/headers.ts';
 import { notFound, problemResponse, serviceListRef, type OperationSpec } from '../src/http/openapi.ts';
@@ -131,11 +133,15 @@ export async function readSavedList(
   return { list, expiresAt: record.expiresAt };
 }
 
-/** The id in `/v1/lists/<id>` or `/lists/<id>`: the last path segment, decoded ('' if it cannot be). */
-function idFromUrl(url: string): string {
-  const last = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+/**
+ * The id in `/v1/lists/<id>` or `/lists/<id>` (the last path segment), or in
+ * `/v1/lists/<id>/lifecycle` (`fromEnd` 1), decoded ('' if it cannot be).
+ */
+function idFromUrl(url: string, fromEnd = 0): string {
+  const segments = new URL(url).pathname.split('/').filter(Boolean);
+  const segment = segments[segments.length - 1 - fromEnd] ?? '';
   try {
-    return decodeURIComponent(last);
+    return decodeURIComponent(segment);
   } catch {
     return '';
   }
@@ -154,6 +160,39 @@ export async function getList(request: Request, ctx: FunctionContext): Promise<R
   const secondsLeft = Math.floor((found.expiresAt.getTime() - ctx.now().getTime()) / 1000);
   if (secondsLeft <= 0) return listNotFound();
   return new Response(JSON.stringify(found.list), {
+    status: 200,
+    headers: {
+      'content-type': JSON_CONTENT_TYPE,
+      'cache-control': `public, max-age=${Math.min(BROWSER_MAX_AGE, secondsLeft)}, s-maxage=${Math.min(EDGE_MAX_AGE, secondsLeft)}`,
+      ...corsHeaders,
+    },
+  });
+}
+
+/**
+ * GET /v1/lists/{id}/lifecycle: which of the saved list's services change,
+ * soonest first, as of the day of the request. Same 404 and caching as
+ * GET /v1/lists/{id}.
+ */
+export async function getListLifecycle(request: Request, ctx: FunctionContext): Promise<Response> {
+  const id = idFromUrl(request.url, 1);
+  if (!SavedListId.safeParse(id).success) return listNotFound();
+  const record = await ctx.store.findList(id);
+  const now = ctx.now();
+  const secondsLeft = record ? Math.floor((record.expiresAt.getTime() - now.getTime()) / 1000) : 0;
+  if (!record || secondsLeft <= 0) return listNotFound();
+  const today = now.toISOString().slice(0, 10);
+  const services = record.approvedServiceIds.flatMap((sid) => ctx.catalogue.service(sid) ?? []);
+  const changes = changesOf(ctx.catalogue, services);
+  const body: ListLifecycle = {
+    listId: record.id,
+    name: record.name,
+    today,
+    changes,
+    changingWithin12Months: changesWithin(changes, today, 12).length,
+    unknownServiceIds: record.approvedServiceIds.filter((sid) => !ctx.catalogue.service(sid)),
+  };
+  return new Response(JSON.stringify(body), {
     status: 200,
     headers: {
       'content-type': JSON_CONTENT_TYPE,
@@ -205,6 +244,20 @@ export const operations: OperationSpec[] = [
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: 'The saved list', schema: SavedList },
+      404: notFound('Saved list (unknown, malformed or expired id)'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/lists/{id}/lifecycle',
+    operationId: 'getListLifecycle',
+    summary: "Which of a saved list's services change, soonest first",
+    tags: ['Lists'],
+    description:
+      "The list's services that are not active and generally available, each with its status, dates, successor and vendor announcement: dated changes soonest first (dates already past come first: those services are retired or overdue), then undated ones. `changingWithin12Months` counts the changes dated from today up to 12 months ahead. Computed on each request against the current catalogue; same 404 and caching as GET /v1/lists/{id}.",
+    pathParams: z.object({ id: SavedListId }),
+    responses: {
+      200: { description: "The list's lifecycle changes", schema: ListLifecycle },
       404: notFound('Saved list (unknown, malformed or expired id)'),
     },
   },

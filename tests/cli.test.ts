@@ -3,7 +3,7 @@
  * (dist/client/catalogue.json): exit codes, standard output and error, files
  * written, and the same documents as the API for the same list.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,9 +17,22 @@ const built = JSON.parse(readFileSync('dist/client/catalogue.json', 'utf8')) as 
 const ids = built.services.map((s) => s.id);
 const byProvider = (p: string) => built.services.filter((s) => s.provider === p).map((s) => s.id);
 
-function csc(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['src/cli/csc.mjs', ...args], { encoding: 'utf8', input });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/**
+ * Runs the CLI without blocking the test's event loop: a blocked loop cannot
+ * see the server close an idle keep-alive connection, and the next request on
+ * that socket would fail ("other side closed") for reasons of the harness.
+ */
+function csc(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['src/cli/csc.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
 }
 
 const file = (name: string, content: unknown) => {
@@ -36,16 +49,16 @@ describe('csc --help', () => {
     [['policy', '--help']],
     [['markdown', '--help']],
     [['export', '--help']],
-  ])('%j prints usage', (args) => {
-    const r = csc(args);
+  ])('%j prints usage', async (args) => {
+    const r = await csc(args);
     expect(r.code).toBe(args.length ? 0 : 2);
     expect(r.stdout).toMatch(/^(csc —|Usage: csc)/);
     expect(r.stdout).toContain('--output');
   });
 
-  it('rejects an unknown command or option with exit 2', () => {
-    expect(csc(['frobnicate']).code).toBe(2);
-    const r = csc(['validate', '--frob', 'x']);
+  it('rejects an unknown command or option with exit 2', async () => {
+    expect((await csc(['frobnicate'])).code).toBe(2);
+    const r = await csc(['validate', '--frob', 'x']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--frob/);
   });
@@ -58,9 +71,9 @@ describe('csc --help', () => {
 });
 
 describe('csc export and validate', () => {
-  it('writes a valid interchange document for the given ids, to stdout or -o', () => {
+  it('writes a valid interchange document for the given ids, to stdout or -o', async () => {
     const some = [byProvider('aws')[0]!, byProvider('gcp')[0]!];
-    const r = csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops']);
+    const r = await csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(validateServiceList(doc, built.serviceListSchemaUrl)).toMatchObject({ valid: true });
@@ -69,57 +82,61 @@ describe('csc export and validate', () => {
       doc.providers.flatMap((p: any) => p.categories.flatMap((c: any) => c.services.map((s: any) => s.id))).sort(),
     ).toEqual([...some].sort());
     const out = join(dir, 'out.json');
-    expect(csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops', '-o', out]).code).toBe(0);
+    expect(
+      (await csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops', '-o', out])).code,
+    ).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(r.stdout);
   });
 
-  it('exports every service, and the result validates', () => {
+  it('exports every service, and the result validates', async () => {
     const out = join(dir, 'all.json');
-    expect(csc(['export', '--ids', ids.join(','), '-o', out]).code).toBe(0);
-    const r = csc(['validate', out]);
+    expect((await csc(['export', '--ids', ids.join(','), '-o', out])).code).toBe(0);
+    const r = await csc(['validate', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`${ids.length} known services`);
   });
 
-  it('refuses unknown ids and a missing --ids', () => {
-    const r = csc(['export', '--ids', `${ids[0]},aws-not-a-service`]);
+  it('refuses unknown ids and a missing --ids', async () => {
+    const r = await csc(['export', '--ids', `${ids[0]},aws-not-a-service`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/aws-not-a-service/);
-    expect(csc(['export']).code).toBe(2);
+    expect((await csc(['export'])).code).toBe(2);
   });
 
-  it('validate prints schema errors as JSON pointers and exits 1', () => {
-    const doc = JSON.parse(csc(['export', '--ids', ids[0]!]).stdout);
+  it('validate prints schema errors as JSON pointers and exits 1', async () => {
+    const doc = JSON.parse((await csc(['export', '--ids', ids[0]!])).stdout);
     doc.version = '2';
     doc.metadata.lastUpdated = '2026-13-01';
     delete doc.providers[0].categories[0].services[0].slug;
     const path = file('bad.json', doc);
-    const r = csc(['validate', path]);
+    const r = await csc(['validate', path]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${path}: /version: must be a v1 version`);
     expect(r.stderr).toContain(`${path}: /metadata/lastUpdated: must be a real date`);
     expect(r.stderr).toContain(`${path}: /providers/0/categories/0/services/0/slug: "slug" is required`);
-    expect(csc(['validate', file('broken.json', '{ nope')]).code).toBe(1);
-    expect(csc(['validate', join(dir, 'missing.json')]).code).toBe(1);
+    expect((await csc(['validate', file('broken.json', '{ nope')])).code).toBe(1);
+    expect((await csc(['validate', join(dir, 'missing.json')])).code).toBe(1);
   });
 
-  it('validates files from another site with --schema-base, and notes services this catalogue does not know', () => {
-    const doc = JSON.parse(csc(['export', '--ids', ids[0]!, '--schema-base', 'https://catalogue.example.org']).stdout);
+  it('validates files from another site with --schema-base, and notes services this catalogue does not know', async () => {
+    const doc = JSON.parse(
+      (await csc(['export', '--ids', ids[0]!, '--schema-base', 'https://catalogue.example.org'])).stdout,
+    );
     expect(doc.$schema).toBe(serviceListSchemaUrl('https://catalogue.example.org'));
     const s = doc.providers[0].categories[0].services[0];
     doc.providers[0].categories[0].services.push({ ...s, id: `${s.id}-next`, slug: `${s.id}-next` });
     const path = file('other-site.json', doc);
-    const without = csc(['validate', path]);
+    const without = await csc(['validate', path]);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/\/\$schema: must be the v1 schema address[\s\S]*--schema-base/);
-    const r = csc(['validate', path, '--schema-base', 'https://catalogue.example.org/']);
+    const r = await csc(['validate', path, '--schema-base', 'https://catalogue.example.org/']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1 known service, 1 not in this catalogue/);
     expect(r.stderr).toMatch(/note: Service ".*-next" .* is not in this catalogue/);
   });
 
-  it('explains how to build when the catalogue data is missing', () => {
-    const r = csc(['export', '--ids', ids[0]!, '--catalogue', join(dir, 'nowhere.json')]);
+  it('explains how to build when the catalogue data is missing', async () => {
+    const r = await csc(['export', '--ids', ids[0]!, '--catalogue', join(dir, 'nowhere.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/npm run build/);
   });
@@ -132,20 +149,13 @@ describe("csc policy and markdown give the API's documents", () => {
   });
   afterAll(() => server?.stop());
 
-  const api = async (path: string, body: unknown, retry = true): Promise<{ status: number; text: string }> => {
-    try {
-      const r = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: r.status, text: await r.text() };
-    } catch (e) {
-      // The CLI runs block this process for seconds, past the server's 5-second keep-alive: the pooled
-      // connection may have been closed meanwhile. One retry opens a fresh one.
-      if (!retry) throw e;
-      return api(path, body, false);
-    }
+  const api = async (path: string, body: unknown) => {
+    const r = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: r.status, text: await r.text() };
   };
 
   it.each([
@@ -161,21 +171,21 @@ describe("csc policy and markdown give the API's documents", () => {
       const compact = file(`list-${target}.json`, list);
       const fromApi = await api(path, list);
       expect(fromApi.status).toBe(200);
-      const r = csc(['policy', target, compact]);
+      const r = await csc(['policy', target, compact]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(fromApi.text);
       const exported = join(dir, `list-${target}.interchange.json`);
-      expect(csc(['export', '--ids', some.join(','), '--name', 'CLI parity', '-o', exported]).code).toBe(0);
+      expect((await csc(['export', '--ids', some.join(','), '--name', 'CLI parity', '-o', exported])).code).toBe(0);
       const out = join(dir, `policy-${target}.json`);
-      expect(csc(['policy', target, exported, '-o', out]).code).toBe(0);
+      expect((await csc(['policy', target, exported, '-o', out])).code).toBe(0);
       expect(readFileSync(out, 'utf8')).toBe(fromApi.text);
       if (target !== 'aws') expect(r.stderr).toMatch(/not in this policy: aws-/);
     },
   );
 
-  it('refuses hostile JSON (nesting past the limit) with exit 1 and a message, not a stack trace', () => {
+  it('refuses hostile JSON (nesting past the limit) with exit 1 and a message, not a stack trace', async () => {
     const deep = `{"name":"x","approvedServiceIds":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    const r = csc(['policy', 'aws', file('deep.json', deep)]);
+    const r = await csc(['policy', 'aws', file('deep.json', deep)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/not valid JSON: nesting deeper than 64 levels/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -195,30 +205,30 @@ describe("csc policy and markdown give the API's documents", () => {
       const path = target === 'gcp' ? '/v1/policies/gcp-org-policy' : '/v1/policies/aws-scp';
       const fromApi = await api(`${path}${query}`, list);
       expect(fromApi.status).toBe(200);
-      const r = csc(['policy', target, f, ...args]);
+      const r = await csc(['policy', target, f, ...args]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(fromApi.text);
     }
-    const aws = csc(['policy', 'aws', f]);
+    const aws = await csc(['policy', 'aws', f]);
     expect(aws.stderr).toMatch(/not in this policy: aws-qldb \(retired/);
     expect(aws.stderr).toMatch(/also allows: aws-rds \(through rds/);
     expect(aws.stderr).toMatch(/warning: .*deprecated/);
-    expect(csc(['policy', 'gcp', f]).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
-    const azure = csc(['policy', 'azure', f]);
+    expect((await csc(['policy', 'gcp', f])).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
+    const azure = await csc(['policy', 'azure', f]);
     expect(azure.code).toBe(1);
     expect(azure.stderr).toMatch(/no approved azure service .*--empty-cloud deny-all/);
-    const denyAll = csc(['policy', 'azure', f, '--empty-cloud', 'deny-all']);
+    const denyAll = await csc(['policy', 'azure', f, '--empty-cloud', 'deny-all']);
     expect(denyAll.code).toBe(0);
     expect(JSON.parse(denyAll.stdout).properties.policyRule.if.allOf.length).toBeGreaterThan(0);
-    expect(csc(['policy', 'aws', f, '--dependencies', 'all']).code).toBe(2);
-    expect(csc(['policy', 'gcp', f, '--parent', 'projects/Bad_Id']).code).toBe(2);
+    expect((await csc(['policy', 'aws', f, '--dependencies', 'all'])).code).toBe(2);
+    expect((await csc(['policy', 'gcp', f, '--parent', 'projects/Bad_Id'])).code).toBe(2);
   });
 
-  it('policy refuses unknown ids with exit 1', () => {
-    const r = csc(['policy', 'aws', file('unknown.json', { name: 'x', approvedServiceIds: ['aws-not-real'] })]);
+  it('policy refuses unknown ids with exit 1', async () => {
+    const r = await csc(['policy', 'aws', file('unknown.json', { name: 'x', approvedServiceIds: ['aws-not-real'] })]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/aws-not-real/);
-    expect(csc(['policy', 'oracle', file('x.json', { name: 'x', approvedServiceIds: [ids[0]] })]).code).toBe(2);
+    expect((await csc(['policy', 'oracle', file('x.json', { name: 'x', approvedServiceIds: [ids[0]] })])).code).toBe(2);
   });
 
   it('markdown writes the same document as POST /v1/export/markdown, and reads standard input', async () => {
@@ -229,10 +239,10 @@ describe("csc policy and markdown give the API's documents", () => {
     };
     const fromApi = await api('/v1/export/markdown', list);
     expect(fromApi.status).toBe(200);
-    const r = csc(['markdown', file('md.json', list)]);
+    const r = await csc(['markdown', file('md.json', list)]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(fromApi.text);
     expect(r.stderr).toContain('not in the catalogue: aws-unknown-thing');
-    expect(csc(['markdown', '-'], JSON.stringify(list)).stdout).toBe(fromApi.text);
+    expect((await csc(['markdown', '-'], JSON.stringify(list))).stdout).toBe(fromApi.text);
   });
 });

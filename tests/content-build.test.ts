@@ -40,16 +40,18 @@ const service = (over: Record<string, unknown>) => ({
   category: 'compute',
   description: 'An example service.',
   vendorDocs: 'https://docs.aws.amazon.com/example/',
+  lastReviewed: '2026-11-01',
   hasFreeTier: false,
   identifiers: { iamPrefixes: ['ec2'] },
   ...over,
 });
 
-function build(dir: string) {
+function build(dir: string, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: dir,
     encoding: 'utf8',
     timeout: 120_000,
+    env: { ...process.env, ...env },
   });
   return { status: r.status, output: `${r.stdout}\n${r.stderr}` };
 }
@@ -74,7 +76,11 @@ describe('the build rejects bad content', () => {
       'content/services/aws/aws-example.json': service({
         category: 'no-such-category',
         equivalents: { gcp: 'gcp-nothing' },
-        lifecycle: { status: 'deprecated', successorSlug: 'aws-nothing' },
+        lifecycle: {
+          status: 'deprecated',
+          successorSlug: 'aws-nothing',
+          announcementUrl: 'https://aws.amazon.com/blogs/example',
+        },
       }),
     });
     const r = build(dir);
@@ -85,4 +91,52 @@ describe('the build rejects bad content', () => {
       'content/services/aws/aws-example.json: lifecycle.successorSlug: unknown service slug "aws-nothing"',
     );
   });
+
+  describe('the freshness rule, as of the build date (CATALOGUE_TODAY)', () => {
+    const sunsetting = () =>
+      projectWith({
+        'content/services/aws/aws-example.json': service({
+          lifecycle: {
+            status: 'sunset',
+            sunsetDate: '2026-10-07',
+            announcementUrl: 'https://docs.aws.amazon.com/example/end-of-support.html',
+          },
+        }),
+      });
+
+    it('builds on the sunset date itself', () => {
+      expect(build(sunsetting(), { CATALOGUE_TODAY: '2026-10-07' }).status).toBe(0);
+    }, 120_000);
+
+    it('fails the day after, while the status has not moved to retired', () => {
+      const late = build(sunsetting(), { CATALOGUE_TODAY: '2026-10-08' });
+      expect(late.status).not.toBe(0);
+      expect(late.output).toContain(
+        'content/services/aws/aws-example.json: lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08)',
+      );
+    }, 120_000);
+
+    it('refuses a CATALOGUE_TODAY that is not a date', () => {
+      const r = build(sunsetting(), { CATALOGUE_TODAY: '2026-13-45' });
+      expect(r.status).not.toBe(0);
+      expect(r.output).toContain('CATALOGUE_TODAY must be a date written YYYY-MM-DD, got "2026-13-45"');
+    }, 120_000);
+  });
+
+  it(
+    'fails on a lifecycle block without its announcement and an entry without a review date',
+    { timeout: 120_000 },
+    () => {
+      const dir = projectWith({
+        'content/services/aws/aws-example.json': service({
+          lastReviewed: undefined,
+          lifecycle: { status: 'deprecated' },
+        }),
+      });
+      const r = build(dir);
+      expect(r.status).not.toBe(0);
+      expect(r.output).toMatch(/lifecycle\.announcementUrl/);
+      expect(r.output).toMatch(/lastReviewed/);
+    },
+  );
 });

@@ -47,6 +47,8 @@ describe('GET /v1/openapi.json', () => {
       'get /v1/status',
       'get /v1/status/history',
       'get /v1/openapi.json',
+      'get /v1/lifecycle',
+      'get /v1/lists/{id}/lifecycle',
     ];
     const have = Object.entries<any>(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m} ${p}`));
     for (const op of want) expect(have).toContain(op);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCatalogue, findContentIssues } from './catalogue.ts';
+import { createCatalogue, findContentIssues, gaTargetDeadline } from './catalogue.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
 
 const providers = ['aws', 'azure', 'gcp'].map((id) => ({
@@ -21,6 +21,7 @@ const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry 
     vendorDocs: `https://docs.example.com/${over.id}`,
     hasFreeTier: false,
     identifiers: {},
+    lastReviewed: '2026-11-01',
     ...over,
   });
 const issuesOf = (...services: ServiceEntry[]) =>
@@ -71,7 +72,7 @@ describe('findContentIssues', () => {
         id: 'aws-a',
         provider: 'azure',
         category: 'nope',
-        lifecycle: { status: 'retired', successorSlug: 'aws-z' },
+        lifecycle: { status: 'retired', successorSlug: 'aws-z', announcementUrl: 'https://docs.example.com/news' },
       }),
     );
     expect(issues).toEqual([
@@ -126,7 +127,11 @@ describe('toDetail', () => {
       ],
       recommends: [{ service: 'aws-c', reason: 'often with c', source: src }],
     });
-    const b = entry({ id: 'aws-b', name: 'Service B', lifecycle: { status: 'deprecated' } });
+    const b = entry({
+      id: 'aws-b',
+      name: 'Service B',
+      lifecycle: { status: 'deprecated', announcementUrl: 'https://docs.aws.amazon.com/b/' },
+    });
     const c = entry({ id: 'aws-c' });
     const catalogue = createCatalogue({
       version: 'v',
@@ -148,5 +153,124 @@ describe('toDetail', () => {
       { service: { id: 'aws-c', slug: 'aws-c', name: 'aws-c', provider: 'aws' }, reason: 'often with c', source: src },
     ]);
     expect(catalogue.toDetail(c)).toMatchObject({ requires: [], recommends: [] });
+  });
+});
+
+describe('freshness and retired equivalents', () => {
+  const news = 'https://docs.example.com/news';
+  const issuesOn = (today: string, ...services: ServiceEntry[]) =>
+    findContentIssues({ providers, categories, services }, (s) => `${s.id}.json`, { today }).map(
+      (i) => `${i.file} ${i.field}: ${i.message}`,
+    );
+
+  it('fails a sunset date that has passed while the status has not moved to retired', () => {
+    const s = entry({ id: 'aws-a', lifecycle: { status: 'sunset', sunsetDate: '2026-10-07', announcementUrl: news } });
+    expect(issuesOn('2026-10-07', s)).toEqual([]);
+    expect(issuesOn('2026-10-08', s)).toEqual([
+      'aws-a.json lifecycle.status: sunset date 2026-10-07 has passed (today is 2026-10-08) but the status is "sunset": mark it retired, or move the date if the vendor did',
+    ]);
+    const deprecated = entry({
+      id: 'aws-b',
+      lifecycle: { status: 'deprecated', sunsetDate: '2025-01-01', announcementUrl: news },
+    });
+    expect(issuesOn('2026-01-01', deprecated)).toHaveLength(1);
+  });
+
+  it('fails a retirement dated in the future', () => {
+    const s = entry({ id: 'aws-a', lifecycle: { status: 'retired', sunsetDate: '2027-01-01', announcementUrl: news } });
+    expect(issuesOn('2026-11-23', s)).toEqual([
+      'aws-a.json lifecycle.sunsetDate: retired, but the sunset date 2027-01-01 is not past yet (today is 2026-11-23)',
+    ]);
+    expect(issuesOn('2027-01-02', s)).toEqual([]);
+  });
+
+  it('asks for a review of a preview whose GA target has passed, and leaves free-form targets alone', () => {
+    const preview = (gaTarget: string) =>
+      entry({ id: 'aws-a', lifecycle: { status: 'preview', gaTarget, announcementUrl: news } });
+    expect(issuesOn('2026-07-01', preview('Q2 2026'))).toEqual([
+      'aws-a.json lifecycle.gaTarget: GA target "Q2 2026" has passed (today is 2026-07-01): review the preview (generally available now, or a new target)',
+    ]);
+    expect(issuesOn('2026-06-30', preview('Q2 2026'))).toEqual([]);
+    expect(issuesOn('2030-01-01', preview('after the beta programme'))).toEqual([]);
+  });
+
+  it('does not apply date rules without a day', () => {
+    expect(
+      issuesOf(
+        entry({ id: 'aws-a', lifecycle: { status: 'sunset', sunsetDate: '2000-01-01', announcementUrl: news } }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('rejects a retired service offered as an equivalent of one still offered, on both sides', () => {
+    const issues = issuesOf(
+      entry({ id: 'aws-a', equivalents: { azure: 'azure-old' } }),
+      entry({
+        id: 'azure-old',
+        equivalents: { aws: 'aws-a' },
+        lifecycle: { status: 'retired', sunsetDate: '2022-01-31', announcementUrl: news },
+      }),
+    );
+    expect(issues).toEqual([
+      'aws-a.json equivalents.azure: "azure-old" is retired and "aws-a" is still offered: retired services are not equivalents of services still offered',
+      'azure-old.json equivalents.aws: "aws-a" is still offered and "azure-old" is retired: retired services are not equivalents of services still offered',
+    ]);
+  });
+
+  it('keeps retired peers of a retired service, and deprecated peers of active ones', () => {
+    const issues = issuesOf(
+      entry({
+        id: 'aws-old',
+        equivalents: { azure: 'azure-old' },
+        lifecycle: { status: 'retired', sunsetDate: '2022-01-31', announcementUrl: news },
+      }),
+      entry({
+        id: 'azure-old',
+        equivalents: { aws: 'aws-old' },
+        lifecycle: { status: 'retired', sunsetDate: '2022-01-31', announcementUrl: news },
+      }),
+      entry({ id: 'aws-a', equivalents: { gcp: 'gcp-closing' } }),
+      entry({
+        id: 'gcp-closing',
+        equivalents: { aws: 'aws-a' },
+        lifecycle: { status: 'deprecated', announcementUrl: news },
+      }),
+    );
+    expect(issues).toEqual([]);
+  });
+
+  it('requires an announcement URL on every lifecycle block and a review date on every entry', () => {
+    const base = {
+      id: 'aws-a',
+      slug: 'aws-a',
+      name: 'A',
+      shortName: 'A',
+      provider: 'aws',
+      category: 'compute',
+      description: 'x',
+      vendorDocs: 'https://docs.example.com/a',
+      hasFreeTier: false,
+      identifiers: {},
+    };
+    expect(
+      ServiceEntry.safeParse({
+        ...base,
+        lastReviewed: '2026-11-23',
+        lifecycle: { status: 'deprecated' },
+      }).error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['lifecycle.announcementUrl']);
+    expect(ServiceEntry.safeParse(base).error?.issues.map((i) => i.path.join('.'))).toEqual(['lastReviewed']);
+  });
+});
+
+describe('gaTargetDeadline', () => {
+  it('reads the last day of the dates, months, quarters, halves and years a GA target names', () => {
+    expect(gaTargetDeadline('2027-03-15')).toBe('2027-03-15');
+    expect(gaTargetDeadline('2027-02')).toBe('2027-02-28');
+    expect(gaTargetDeadline('Q4 2026')).toBe('2026-12-31');
+    expect(gaTargetDeadline('2026 Q1')).toBe('2026-03-31');
+    expect(gaTargetDeadline('H1 2027')).toBe('2027-06-30');
+    expect(gaTargetDeadline('2028')).toBe('2028-12-31');
+    expect(gaTargetDeadline('later this year')).toBeUndefined();
   });
 });

@@ -93,6 +93,8 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     const successor = s.lifecycle?.successorSlug ? services.get(s.lifecycle.successorSlug) : undefined;
     return {
       ...toService(s),
+      formerNames: s.formerNames,
+      lastReviewed: s.lastReviewed,
       keywords: s.keywords,
       identifiers: s.identifiers,
       subServices: s.subServices,
@@ -129,17 +131,73 @@ export interface ContentIssue {
 }
 
 /**
+ * The last day a free-form GA target can still mean, or undefined when it
+ * names no date: "2027-03-15" -> itself, "2027-03" -> 2027-03-31,
+ * "Q2 2027" or "2027 Q2" -> 2027-06-30, "H1 2027" -> 2027-06-30, "2027" -> 2027-12-31.
+ */
+export function gaTargetDeadline(target: string): string | undefined {
+  const t = target.trim();
+  const endOfMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (m) return t;
+  m = /^(\d{4})-(\d{2})$/.exec(t);
+  if (m) return endOfMonth(Number(m[1]), Number(m[2]));
+  m = /^(?:Q([1-4])\s+(\d{4})|(\d{4})\s+Q([1-4]))$/i.exec(t);
+  if (m) return endOfMonth(Number(m[2] ?? m[3]), Number(m[1] ?? m[4]) * 3);
+  m = /^(?:H([12])\s+(\d{4})|(\d{4})\s+H([12]))$/i.exec(t);
+  if (m) return endOfMonth(Number(m[2] ?? m[3]), Number(m[1] ?? m[4]) * 6);
+  m = /^(\d{4})$/.exec(t);
+  if (m) return `${m[1]}-12-31`;
+  return undefined;
+}
+
+/**
+ * Lifecycle facts that a date has made stale, as of `today` (YYYY-MM-DD): a
+ * sunset date in the past on a service not marked retired, a retirement
+ * dated in the future, a preview whose GA target has passed.
+ */
+export function staleLifecycle(s: ServiceEntry, today: string): { field: string; message: string }[] {
+  const l = s.lifecycle;
+  if (!l) return [];
+  const out: { field: string; message: string }[] = [];
+  if (l.sunsetDate && l.sunsetDate < today && l.status !== 'retired') {
+    out.push({
+      field: 'lifecycle.status',
+      message: `sunset date ${l.sunsetDate} has passed (today is ${today}) but the status is "${l.status}": mark it retired, or move the date if the vendor did`,
+    });
+  }
+  if (l.sunsetDate && l.sunsetDate >= today && l.status === 'retired') {
+    out.push({
+      field: 'lifecycle.sunsetDate',
+      message: `retired, but the sunset date ${l.sunsetDate} is not past yet (today is ${today})`,
+    });
+  }
+  const deadline = l.status === 'preview' && l.gaTarget ? gaTargetDeadline(l.gaTarget) : undefined;
+  if (deadline && deadline < today) {
+    out.push({
+      field: 'lifecycle.gaTarget',
+      message: `GA target "${l.gaTarget}" has passed (today is ${today}): review the preview (generally available now, or a new target)`,
+    });
+  }
+  return out;
+}
+
+/**
  * Cross-entry checks the per-file zod schemas cannot make: unknown provider or
  * category, dangling or one-way equivalents, dangling successors, duplicate
  * ids and slugs (sub-service ids included, catalogue-wide, since lists and
  * policies address both by id), ids that do not start with their provider,
  * and dependencies (requires/recommends) that name an unknown service, the
  * service itself, a service of another provider (a guardrail is per cloud, so
- * a cross-cloud dependency means nothing to it) or the same service twice.
+ * a cross-cloud dependency means nothing to it) or the same service twice;
+ * retired services offered as equivalents of services still offered.
+ * With `today`, also the freshness rule: lifecycle dates that have passed
+ * must have moved the status (see staleLifecycle).
  */
 export function findContentIssues(
   data: Pick<CatalogueData, 'providers' | 'categories' | 'services'>,
   fileOf: (s: ServiceEntry) => string,
+  options: { today?: string } = {},
 ): ContentIssue[] {
   const issues: ContentIssue[] = [];
   const providerIds = new Set(data.providers.map((p) => p.id));
@@ -196,6 +254,13 @@ export function findContentIssues(
             field: `equivalents.${provider}`,
             message: `"${id}" does not list "${s.id}" back in its equivalents.${s.provider} (equivalents go both ways)`,
           });
+        } else if ((peer.lifecycle?.status === 'retired') !== (s.lifecycle?.status === 'retired')) {
+          // A retired service is history: it is reached through its own page and its successor, never offered as a peer of a live one.
+          issues.push({
+            file,
+            field: `equivalents.${provider}`,
+            message: `"${id}" is ${peer.lifecycle?.status === 'retired' ? 'retired' : 'still offered'} and "${s.id}" is ${s.lifecycle?.status === 'retired' ? 'retired' : 'still offered'}: retired services are not equivalents of services still offered`,
+          });
         }
       }
     }
@@ -225,6 +290,7 @@ export function findContentIssues(
       else if (successor === s.slug)
         issues.push({ file, field: 'lifecycle.successorSlug', message: 'a service cannot succeed itself' });
     }
+    if (options.today) for (const stale of staleLifecycle(s, options.today)) issues.push({ file, ...stale });
   }
   return issues;
 }

@@ -16,6 +16,7 @@ const service = (id: string, over: Record<string, unknown> = {}) =>
     vendorDocs: `https://docs.aws.amazon.com/${id}/`,
     hasFreeTier: false,
     identifiers: {},
+    lastReviewed: '2026-11-01',
     ...over,
   });
 
@@ -51,12 +52,12 @@ const catalogue = createCatalogue({
       name: 'Azure Blob Storage',
       category: 'storage',
       description: 'Object storage for unstructured data.',
-      lifecycle: { status: 'preview' },
+      lifecycle: { status: 'preview', announcementUrl: 'https://example.org/news' },
     }),
     service('gcp-cloud-run', {
       name: 'Cloud Run',
       description: 'Serverless containers, déployés vite.',
-      lifecycle: { status: 'deprecated' },
+      lifecycle: { status: 'deprecated', announcementUrl: 'https://example.org/news' },
     }),
   ],
 });

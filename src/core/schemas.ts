@@ -38,6 +38,15 @@ export const ServiceLifecycle = z
 export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
 
 /**
+ * The lifecycle block as content must write it: a governance team acts on it,
+ * so it always cites the vendor's announcement. (The API shape keeps the
+ * field optional, as published.)
+ */
+export const ContentLifecycle = ServiceLifecycle.extend({
+  announcementUrl: httpsUrl.describe('URL of the vendor announcement (required in content)'),
+});
+
+/**
  * The identifiers policy generation needs, per provider:
  * AWS IAM service prefixes (`s3`), Azure resource-provider namespaces or
  * resource types (`Microsoft.Storage`, `Microsoft.Web/staticSites`), and
@@ -187,13 +196,11 @@ export const ServiceEntry = z.strictObject({
   subServices: z.array(SubServiceEntry).default([]),
   equivalents: Equivalents.default({}),
   identifiers: PolicyIdentifiers,
-  lifecycle: ServiceLifecycle.optional(),
+  lifecycle: ContentLifecycle.optional(),
   formerNames: z.array(z.string().min(1).max(150)).default([]).describe('Names the vendor used before, newest first'),
   requires: z.array(ServiceDependency).default([]),
   recommends: z.array(ServiceDependency).default([]),
-  lastReviewed: isoDate
-    .optional()
-    .describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
+  lastReviewed: isoDate.describe('Day the entry was last checked against the vendor documentation (YYYY-MM-DD)'),
 });
 export type ServiceEntry = z.infer<typeof ServiceEntry>;
 export type ServiceEntryInput = z.input<typeof ServiceEntry>;
@@ -263,6 +270,8 @@ export type ResolvedServiceDependency = z.infer<typeof ResolvedServiceDependency
 
 /** A service as returned by GET /v1/services/:slug and /v1/compare. */
 export const ServiceDetail = Service.extend({
+  formerNames: z.array(z.string()).describe('Names the vendor used before, newest first'),
+  lastReviewed: isoDate.describe('Day the entry was last checked against the vendor documentation'),
   keywords: z.array(z.string()),
   identifiers: PolicyIdentifiers,
   subServices: z.array(SubService.extend({ identifiers: PolicyIdentifiers.optional() })),
@@ -302,3 +311,68 @@ export const Problem = z
   .catchall(z.unknown())
   .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
 export type Problem = z.infer<typeof Problem>;
+
+// ---------------------------------------------------------------- lifecycle feed
+
+/** One lifecycle change of one service, as the lifecycle feed lists it. */
+export const LifecycleChange = z
+  .object({
+    date: isoDate
+      .optional()
+      .describe('The day the change takes or took effect (the sunset date); absent when the vendor gave none'),
+    provider: kebabId,
+    providerName: z.string(),
+    serviceId: kebabId,
+    slug: kebabId,
+    name: z.string(),
+    status: z.enum(lifecycleStatuses).describe("The service's lifecycle status"),
+    sunsetDate: isoDate.optional(),
+    gaTarget: z.string().optional(),
+    successor: ServiceRef.optional().describe('The recommended replacement, resolved'),
+    note: z.string().optional().describe('Vendor migration guidance'),
+    announcementUrl: z.url().describe('The vendor announcement'),
+    lastReviewed: isoDate.describe('Day the service entry was last checked against the vendor documentation'),
+    page: z.string().describe('Path of the service page on this site'),
+  })
+  .meta({
+    id: 'LifecycleChange',
+    description: 'A lifecycle change of one service: a preview, deprecation, sunset or retirement.',
+  });
+export type LifecycleChange = z.infer<typeof LifecycleChange>;
+
+export const LifecycleTimeline = z
+  .object({
+    today: isoDate.describe('The day the feed was built; past and upcoming are relative to it'),
+    catalogueVersion: z.string(),
+    upcoming: z.array(LifecycleChange).describe('Changes dated today or later, soonest first'),
+    past: z.array(LifecycleChange).describe('Changes dated before today, most recent first'),
+    undated: z
+      .array(LifecycleChange)
+      .describe(
+        'Services not active and generally available whose vendor gave no date (previews, deprecations), by provider and name',
+      ),
+  })
+  .meta({
+    id: 'LifecycleTimeline',
+    description: 'Every lifecycle change in the catalogue, past and upcoming, by date.',
+  });
+export type LifecycleTimeline = z.infer<typeof LifecycleTimeline>;
+
+export const ListLifecycle = z
+  .object({
+    listId: z.string(),
+    name: z.string(),
+    today: isoDate.describe('The day the answer was computed'),
+    changes: z
+      .array(LifecycleChange)
+      .describe(
+        "The list's services that are not active and generally available: dated changes soonest first (past dates first), then undated ones",
+      ),
+    changingWithin12Months: z
+      .number()
+      .int()
+      .describe('How many of the changes are dated from today up to 12 months ahead'),
+    unknownServiceIds: z.array(z.string()).describe('Ids in the list the catalogue does not know'),
+  })
+  .meta({ id: 'ListLifecycle', description: 'Which services of a saved list change, soonest first.' });
+export type ListLifecycle = z.infer<typeof ListLifecycle>;

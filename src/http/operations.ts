@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ServiceQuery } from '../core/query.ts';
-import { kebabId, ServiceDetail } from '../core/schemas.ts';
+import { kebabId, LifecycleTimeline, ServiceDetail } from '../core/schemas.ts';
 import { operations as feedbackOperations } from '../../functions/feedback.ts';
 import { operations as listOperations } from '../../functions/lists.ts';
 import { operations as markdownOperations } from '../../functions/export-markdown.ts';
@@ -93,6 +93,17 @@ export const catalogueOperations: OperationSpec[] = [
       400: invalidParameters(),
       404: notFound('One or more services'),
     },
+  },
+  {
+    method: 'get',
+    path: '/v1/lifecycle',
+    operationId: 'getLifecycle',
+    summary: 'Every lifecycle change, past and upcoming, by date',
+    tags: ['Catalogue'],
+    prerendered: true,
+    description:
+      'Each service that is not active and generally available, with provider, id, slug, name, status, dates, successor and the vendor announcement. `upcoming` (dated today or later, soonest first) and `past` (most recent first) are relative to `today`, the day the catalogue was built; `undated` holds previews and deprecations whose vendor gave no date. The same changes are published as an Atom feed at /lifecycle.atom and an iCalendar file at /lifecycle.ics (one all-day event per dated change).',
+    responses: { 200: { ...cached, schema: LifecycleTimeline } },
   },
   {
     method: 'get',

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
-import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from '../http/headers.ts';
+import { CATALOGUE_CACHE_CONTROL, contentTypeFor, corsHeaders, JSON_CONTENT_TYPE } from '../http/headers.ts';
 
 const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
 
@@ -16,6 +16,8 @@ export function renderHeadersFile(): string {
     [
       rule('/v1/*', { 'content-type': JSON_CONTENT_TYPE, 'cache-control': CATALOGUE_CACHE_CONTROL, ...corsHeaders }),
       rule('/_astro/*', { 'cache-control': 'public, max-age=31536000, immutable' }),
+      // Feed types many static hosts do not know by extension.
+      ...['/lifecycle.atom', '/lifecycle.ics'].map((path) => rule(path, { 'content-type': contentTypeFor(path) })),
       rule('/*', { 'cache-control': CATALOGUE_CACHE_CONTROL, 'x-content-type-options': 'nosniff' }),
     ].join('\n\n') + '\n'
   );

@@ -1,13 +1,15 @@
 /**
  * `npm run catalogue:report`: counts per provider and category, services
- * without equivalents, lifecycle counts, dependency edges, every content or
- * reference-data mismatch, and the reconciliation of the reference
- * identifiers with the catalogue (owned, always allowed, excluded by reason,
- * and the unowned ones by name). Exits 1 when there is any mismatch, unowned
- * identifier or stale exclusion.
+ * without equivalents, lifecycle counts, dependency edges, services not
+ * reviewed for 180 days, every content or reference-data mismatch (the
+ * freshness rule included, as of today or CATALOGUE_TODAY), and the
+ * reconciliation of the reference identifiers with the catalogue (owned,
+ * always allowed, excluded by reason, and the unowned ones by name). Exits 1
+ * when there is any mismatch, unowned identifier or stale exclusion; an
+ * overdue review is listed but does not fail the report.
  */
 import { formatContentIssues } from '../core/catalogue.ts';
-import { readContent } from './lib/read-content.ts';
+import { contentToday, readContent } from './lib/read-content.ts';
 import {
   exclusionsFile,
   loadExclusions,
@@ -72,6 +74,15 @@ if (ref) {
   lines.push('');
   problems += r.unowned.length + r.stale.length;
 }
+const REVIEW_DAYS = 180;
+const today = contentToday();
+const cutoff = new Date(Date.parse(`${today}T00:00:00Z`) - REVIEW_DAYS * 86_400_000).toISOString().slice(0, 10);
+const overdue = content.services
+  .filter((s) => s.lastReviewed < cutoff)
+  .sort((a, b) => a.lastReviewed.localeCompare(b.lastReviewed) || a.id.localeCompare(b.id));
+lines.push(`## Not reviewed for ${REVIEW_DAYS} days (last reviewed before ${cutoff}): ${overdue.length}`);
+for (const s of overdue) lines.push(`- ${s.id}: last reviewed ${s.lastReviewed} (${content.fileOf.get(s.id) ?? s.id})`);
+lines.push('');
 lines.push(
   ref ? `Reference data: ${referenceDir()}` : `Reference data not found at ${referenceDir()}; reference checks skipped`,
 );

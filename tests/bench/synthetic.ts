@@ -56,6 +56,7 @@ export function syntheticServices(n: number, categories: string[]): ServiceEntry
           : provider === 'azure'
             ? `https://learn.microsoft.com/azure/${id}/`
             : `https://cloud.google.com/${id}/docs`,
+      lastReviewed: '2026-01-01',
       hasFreeTier: i % 4 === 0,
       keywords: [w1, w2],
       subServices: i % 5 === 0 ? [{ id: `${id}-lite`, name: `${title} Lite`, description: 'A smaller edition.' }] : [],
@@ -65,7 +66,15 @@ export function syntheticServices(n: number, categories: string[]): ServiceEntry
           : provider === 'azure'
             ? { resourceProviders: [`Microsoft.Synthetic${i}`] }
             : { serviceNames: [`svc${i}.googleapis.com`] },
-      ...(i % 50 === 7 ? { lifecycle: { status: 'deprecated' as const, note: 'Synthetic deprecation.' } } : {}),
+      ...(i % 50 === 7
+        ? {
+            lifecycle: {
+              status: 'deprecated' as const,
+              note: 'Synthetic deprecation.',
+              announcementUrl: 'https://example.com/announcement',
+            },
+          }
+        : {}),
     });
   }
   return out;

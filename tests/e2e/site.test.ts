@@ -41,6 +41,7 @@ const PAGE_TYPES = [
   'home',
   'service',
   'lifecycle',
+  'timeline',
   'listing',
   'provider',
   'category',
@@ -98,6 +99,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       home: '/',
       service: `/services/${trio[0]!.slug}`,
       lifecycle: `/services/${changing.slug}`,
+      timeline: '/lifecycle',
       listing: '/services',
       provider: '/providers/aws',
       category: `/categories/${trio[0]!.category}`,
@@ -436,6 +438,42 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect
       .poll(() => p.locator('[data-export-result]').textContent())
       .toMatch(new RegExp(`\\(1 service\\)\\. Left out, not in this catalogue: ${stale}\\.`));
+    await fresh.close();
+  });
+
+  it('says how many services of the list change in the next 12 months, and which', async () => {
+    const today = new Date();
+    const iso = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const inAYear = iso(new Date(today.getFullYear() + 1, today.getMonth(), today.getDate()));
+    const soon = data.services.filter(
+      (s) => s.lifecycle?.sunsetDate && s.lifecycle.sunsetDate >= iso(today) && s.lifecycle.sunsetDate <= inAYear,
+    );
+    const later = data.services.find((s) => s.lifecycle?.sunsetDate && s.lifecycle.sunsetDate > inAYear);
+    expect(soon.length, 'the catalogue has a service that changes within a year').toBeGreaterThan(0);
+    const picked = [trio[0]!, ...soon.slice(0, 2), ...(later ? [later] : [])];
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Watch', description: '', ids: picked.map((s) => s.id) })],
+    );
+    await p.reload();
+    const line = p.locator('[data-list-changes]');
+    await line.waitFor();
+    const n = Math.min(2, soon.length);
+    await expect(line.getAttribute('data-list-changes')).resolves.toBe(String(n));
+    await expect(line.textContent()).resolves.toBe(
+      `${n} service${n === 1 ? '' : 's'} in your list ${n === 1 ? 'changes' : 'change'} in the next 12 months:`,
+    );
+    const listed = await p.locator('[data-list-changes] + ul li a').allTextContents();
+    expect(listed.sort()).toEqual(
+      soon
+        .slice(0, 2)
+        .map((s) => s.name)
+        .sort(),
+    );
     await fresh.close();
   });
 

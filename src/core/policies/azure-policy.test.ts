@@ -18,6 +18,7 @@ const service = (id: string, resourceProviders: string[]): ServiceEntry => ({
   category: 'compute',
   description: 'x',
   vendorDocs: 'https://example.com',
+  lastReviewed: today,
   hasFreeTier: false,
   keywords: [],
   subServices: [],

@@ -82,6 +82,7 @@ export function syntheticServices(provider: PolicyTarget, count: number, seed = 
       category: 'compute',
       description: 'A synthetic service for tests and benchmarks.',
       vendorDocs: 'https://example.com/docs',
+      lastReviewed: '2026-01-01',
       hasFreeTier: false,
       keywords: [],
       subServices: withSub

@@ -27,7 +27,10 @@ function listJson(dir: string): string[] {
     .sort();
 }
 
-export function readContent(root = process.cwd()): ContentOnDisk {
+/** Today as the content checks see it: CATALOGUE_TODAY (YYYY-MM-DD) when set, as in the build. */
+export const contentToday = (): string => process.env.CATALOGUE_TODAY || new Date().toISOString().slice(0, 10);
+
+export function readContent(root = process.cwd(), today = contentToday()): ContentOnDisk {
   const issues: ContentIssue[] = [];
   const rel = (p: string) => relative(root, p);
   const parseFile = <T extends z.ZodType>(file: string, schema: T): z.infer<T> | undefined => {
@@ -58,6 +61,6 @@ export function readContent(root = process.cwd()): ContentOnDisk {
     services.push(s);
     fileOf.set(s.id, rel(file));
   }
-  issues.push(...findContentIssues({ providers, categories, services }, (s) => fileOf.get(s.id) ?? s.id));
+  issues.push(...findContentIssues({ providers, categories, services }, (s) => fileOf.get(s.id) ?? s.id, { today }));
   return { providers, categories, services, fileOf, issues };
 }

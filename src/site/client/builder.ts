@@ -8,6 +8,7 @@ import { addIds, compactBody, emptyList, fileStem, removeIds, type ApprovedListS
 import { groupList } from '../group.ts';
 import { humanDate, lifecycleLabel, plural } from '../format.ts';
 import { parseImportText, schemaErrorLines } from '../import-file.ts';
+import { changesInNextYear, localToday } from '../list-lifecycle.ts';
 import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
 import { el, notice } from './dom.ts';
 import { download, request } from './http.ts';
@@ -75,6 +76,36 @@ export function startBuilder(): void {
             {},
             ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`)),
           ),
+        ),
+      );
+    }
+    const changing = changesInNextYear(data, g.knownIds, localToday());
+    if (changing.length) {
+      warnings.append(
+        notice(
+          'warn',
+          el(
+            'p',
+            { dataset: { listChanges: String(changing.length) } },
+            el(
+              'strong',
+              {},
+              `${plural(changing.length, 'service')} in your list ${changing.length === 1 ? 'changes' : 'change'} in the next 12 months:`,
+            ),
+          ),
+          el(
+            'ul',
+            {},
+            ...changing.map((c) =>
+              el(
+                'li',
+                {},
+                el('a', { href: c.page }, c.name),
+                ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`,
+              ),
+            ),
+          ),
+          el('p', {}, 'Every change in the catalogue: ', el('a', { href: '/lifecycle' }, 'lifecycle timeline'), '.'),
         ),
       );
     }

@@ -1,0 +1,204 @@
+import ICAL from 'ical.js';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { createCatalogue } from './catalogue.ts';
+import { addMonths, changesOf, changesWithin, lifecycleTimeline } from './lifecycle.ts';
+import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
+import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+
+const news = (id: string) => `https://docs.example.com/${id}/news`;
+const entry = (id: string, over: Partial<ServiceEntryInput> = {}): ServiceEntry =>
+  ServiceEntry.parse({
+    id,
+    slug: id,
+    name: `Service ${id}`,
+    shortName: id,
+    provider: id.split('-')[0],
+    category: 'compute',
+    description: 'x',
+    vendorDocs: `https://docs.example.com/${id}`,
+    hasFreeTier: false,
+    identifiers: {},
+    lastReviewed: '2026-11-01',
+    ...over,
+  });
+const catalogue = createCatalogue({
+  version: 'test',
+  builtOn: '2026-11-23',
+  providers: ['aws', 'azure', 'gcp'].map((id) => ({
+    id,
+    name: id.toUpperCase(),
+    shortName: id,
+    homepage: `https://${id}.example.com`,
+    description: id,
+  })),
+  categories: [{ id: 'compute', name: 'Compute', description: 'Compute' }],
+  services: [
+    entry('aws-active'),
+    entry('aws-new'),
+    entry('aws-gone', {
+      lifecycle: {
+        status: 'retired',
+        sunsetDate: '2026-10-07',
+        note: 'Ended; use "New" & friends <now>.',
+        successorSlug: 'aws-new',
+        announcementUrl: news('aws-gone'),
+      },
+    }),
+    entry('aws-older', {
+      lifecycle: { status: 'retired', sunsetDate: '2024-01-08', announcementUrl: news('aws-older') },
+    }),
+    entry('azure-soon', {
+      lifecycle: {
+        status: 'sunset',
+        sunsetDate: '2027-03-31',
+        note: 'Retires; move, please; now.',
+        announcementUrl: news('azure-soon'),
+      },
+    }),
+    entry('gcp-later', {
+      lifecycle: { status: 'sunset', sunsetDate: '2029-09-20', announcementUrl: news('gcp-later') },
+    }),
+    entry('gcp-today', {
+      lifecycle: { status: 'sunset', sunsetDate: '2026-11-23', announcementUrl: news('gcp-today') },
+    }),
+    entry('azure-closed', { lifecycle: { status: 'deprecated', announcementUrl: news('azure-closed') } }),
+    entry('aws-beta', { lifecycle: { status: 'preview', gaTarget: 'Q2 2027', announcementUrl: news('aws-beta') } }),
+  ],
+});
+const ids = (changes: { serviceId: string }[]) => changes.map((c) => c.serviceId);
+
+describe('lifecycleTimeline', () => {
+  const t = lifecycleTimeline(catalogue, '2026-11-23');
+
+  it('puts dated changes from today on in upcoming, soonest first, and earlier ones in past, latest first', () => {
+    expect(ids(t.upcoming)).toEqual(['gcp-today', 'azure-soon', 'gcp-later']);
+    expect(ids(t.past)).toEqual(['aws-gone', 'aws-older']);
+    expect(ids(t.undated)).toEqual(['aws-beta', 'azure-closed']);
+    expect(t.today).toBe('2026-11-23');
+  });
+
+  it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {
+    expect(t.past[0]).toEqual({
+      date: '2026-10-07',
+      provider: 'aws',
+      providerName: 'AWS',
+      serviceId: 'aws-gone',
+      slug: 'aws-gone',
+      name: 'Service aws-gone',
+      status: 'retired',
+      sunsetDate: '2026-10-07',
+      successor: { id: 'aws-new', slug: 'aws-new', name: 'Service aws-new', provider: 'aws' },
+      note: 'Ended; use "New" & friends <now>.',
+      announcementUrl: news('aws-gone'),
+      lastReviewed: '2026-11-01',
+      page: '/services/aws-gone',
+    });
+  });
+
+  it('never lists an active service', () => {
+    const all = [...t.upcoming, ...t.past, ...t.undated];
+    expect(all.map((c) => c.serviceId)).not.toContain('aws-active');
+    expect(all).toHaveLength(7);
+  });
+});
+
+describe('changes of a list', () => {
+  it('orders dated changes soonest first (past dates first), then undated ones, and ignores active services', () => {
+    const services = ['gcp-later', 'aws-active', 'azure-closed', 'azure-soon', 'aws-gone'].map((id) =>
+      catalogue.service(id)!,
+    );
+    expect(ids(changesOf(catalogue, services))).toEqual(['aws-gone', 'azure-soon', 'gcp-later', 'azure-closed']);
+  });
+
+  it('counts changes from today up to the same day 12 months ahead', () => {
+    const changes = changesOf(catalogue, catalogue.services);
+    expect(ids(changesWithin(changes, '2026-11-23', 12))).toEqual(['gcp-today', 'azure-soon']);
+    expect(ids(changesWithin(changes, '2028-09-20', 12))).toEqual(['gcp-later']);
+    expect(ids(changesWithin(changes, '2028-09-21', 12))).toEqual(['gcp-later']);
+    expect(ids(changesWithin(changes, '2029-09-21', 12))).toEqual([]);
+  });
+
+  it('adds calendar months, clamped to the end of shorter months', () => {
+    expect(addMonths('2026-11-23', 12)).toBe('2027-11-23');
+    expect(addMonths('2026-08-31', 6)).toBe('2027-02-28');
+    expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
+  });
+});
+
+describe('Atom feed', () => {
+  const site = 'https://catalogue.example.org/';
+  const atom = lifecycleAtom(lifecycleTimeline(catalogue, '2026-11-23'), site);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    isArray: (name) => ['entry', 'link', 'category'].includes(name),
+  }).parse(atom);
+  const feed = doc.feed;
+
+  it('is well-formed XML in the Atom namespace', () => {
+    expect(XMLValidator.validate(atom)).toBe(true);
+    expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+  });
+
+  it('has the feed elements RFC 4287 requires: id, title, updated, author, a self link', () => {
+    expect(feed.id).toBe('https://catalogue.example.org/lifecycle.atom');
+    expect(feed.title).toBeTruthy();
+    expect(feed.updated).toBe('2026-11-23T00:00:00Z');
+    expect(feed.author.name).toBeTruthy();
+    expect(feed.link.find((l: Record<string, string>) => l['@rel'] === 'self')['@href']).toBe(
+      'https://catalogue.example.org/lifecycle.atom',
+    );
+  });
+
+  it('has one entry per dated change, each with id, title, updated and an alternate link; ids unique', () => {
+    expect(feed.entry).toHaveLength(5);
+    for (const e of feed.entry) {
+      expect(e.id).toMatch(/^https:\/\/catalogue\.example\.org\/services\//);
+      expect(e.title).toBeTruthy();
+      expect(e.updated).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+      expect(
+        e.link.some((l: Record<string, string>) => l['@rel'] === 'alternate' && (l['@href'] ?? '').startsWith(site)),
+      ).toBe(true);
+    }
+    expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(5);
+  });
+
+  it('escapes text so markup in a note cannot break the feed', () => {
+    const gone = feed.entry.find((e: { id: string }) => e.id.includes('aws-gone'));
+    expect(gone.summary).toContain('Ended; use "New" & friends <now>.');
+    expect(atom).not.toContain('<now>');
+  });
+});
+
+describe('iCalendar file', () => {
+  const ics = lifecycleIcs(lifecycleTimeline(catalogue, '2026-11-23'), 'https://catalogue.example.org/');
+  const cal = new ICAL.Component(ICAL.parse(ics));
+  const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+
+  it('parses as a VCALENDAR 2.0 with a PRODID', () => {
+    expect(cal.name).toBe('vcalendar');
+    expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+    expect(cal.getFirstPropertyValue('prodid')).toBeTruthy();
+  });
+
+  it('has one all-day event per dated change, on its date, with a unique UID', () => {
+    expect(events).toHaveLength(5);
+    const soon = events.find((e) => e.uid.startsWith('azure-soon-'))!;
+    expect(soon.startDate.isDate).toBe(true);
+    expect(soon.startDate.toString()).toBe('2027-03-31');
+    expect(soon.endDate.toString()).toBe('2027-04-01');
+    expect(soon.summary).toBe('Service azure-soon (AZURE) sunsets on 2027-03-31');
+    expect(soon.description).toContain('Retires; move, please; now.');
+    expect(new Set(events.map((e) => e.uid)).size).toBe(5);
+  });
+
+  it('uses CRLF line ends and folds lines at 75 octets without splitting a character', () => {
+    expect(ics.split('\r\n').every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
+    expect(ics.replace(/\r\n/g, '')).not.toContain('\n');
+    const long = `SUMMARY:${'é'.repeat(100)}`;
+    const folded = foldLine(long);
+    expect(folded.split('\r\n').every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
+    expect(folded.replace(/\r\n /g, '')).toBe(long);
+  });
+});

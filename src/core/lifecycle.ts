@@ -1,0 +1,72 @@
+/**
+ * The lifecycle timeline: every service that is not active and generally
+ * available, placed by the date its vendor gave (the sunset date), relative to
+ * a given day. Pure: the caller passes the catalogue and the day, so the
+ * prerendered feed uses the build's date and a saved list uses the request's.
+ */
+import type { Catalogue } from './catalogue.ts';
+import type { LifecycleChange, LifecycleTimeline, ServiceEntry } from './schemas.ts';
+
+/** The change a service's lifecycle block describes, or undefined for an active service. */
+export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange | undefined {
+  const l = s.lifecycle;
+  if (!l) return undefined;
+  const successor = l.successorSlug ? catalogue.service(l.successorSlug) : undefined;
+  return {
+    ...(l.sunsetDate ? { date: l.sunsetDate } : {}),
+    provider: s.provider,
+    providerName: catalogue.provider(s.provider)?.name ?? s.provider,
+    serviceId: s.id,
+    slug: s.slug,
+    name: s.name,
+    status: l.status,
+    ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
+    ...(l.gaTarget ? { gaTarget: l.gaTarget } : {}),
+    ...(successor ? { successor: catalogue.toRef(successor) } : {}),
+    ...(l.note ? { note: l.note } : {}),
+    announcementUrl: l.announcementUrl,
+    lastReviewed: s.lastReviewed,
+    page: `/services/${s.slug}`,
+  };
+}
+
+const byName = (a: LifecycleChange, b: LifecycleChange) =>
+  a.provider.localeCompare(b.provider) || a.name.localeCompare(b.name);
+const byDate = (a: LifecycleChange, b: LifecycleChange) => a.date!.localeCompare(b.date!) || byName(a, b);
+
+/** Dated changes first, by date (earliest first), then undated ones by provider and name. */
+export function soonestFirst(changes: readonly LifecycleChange[]): LifecycleChange[] {
+  return [...changes.filter((c) => c.date).sort(byDate), ...changes.filter((c) => !c.date).sort(byName)];
+}
+
+export function lifecycleTimeline(catalogue: Catalogue, today: string): LifecycleTimeline {
+  const changes = catalogue.services.flatMap((s) => changeOf(catalogue, s) ?? []);
+  const dated = changes.filter((c) => c.date).sort(byDate);
+  return {
+    today,
+    catalogueVersion: catalogue.version,
+    upcoming: dated.filter((c) => c.date! >= today),
+    past: dated.filter((c) => c.date! < today).reverse(),
+    undated: changes.filter((c) => !c.date).sort(byName),
+  };
+}
+
+/** The day `months` calendar months after `day` (YYYY-MM-DD), clamped to the month's end: 2026-08-31 + 6 = 2027-02-28. */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+/** Changes dated from `today` up to and including the same day `months` later. */
+export function changesWithin(changes: readonly LifecycleChange[], today: string, months: number): LifecycleChange[] {
+  const until = addMonths(today, months);
+  return changes.filter((c) => c.date !== undefined && c.date >= today && c.date <= until);
+}
+
+/** The lifecycle changes of some services (an approved list), soonest first. */
+export function changesOf(catalogue: Catalogue, services: readonly ServiceEntry[]): LifecycleChange[] {
+  return soonestFirst(services.flatMap((s) => changeOf(catalogue, s) ?? []));
+}

@@ -1,0 +1,226 @@
+/**
+ * The lifecycle feed through the built server: GET /v1/lifecycle, the Atom
+ * feed and the iCalendar file (parsed by real parsers), the /lifecycle page,
+ * GET /v1/lists/{id}/lifecycle for a saved list, and the service pages'
+ * compare action. Services are discovered through the API, never assumed.
+ */
+import ICAL from 'ical.js';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LifecycleTimeline, ListLifecycle, type LifecycleChange } from '../src/core/schemas.ts';
+import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
+import { expectProblem, postJson, send } from './helpers/http.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let timeline: LifecycleTimeline;
+let catalogue: {
+  builtOn: string;
+  services: {
+    id: string;
+    slug: string;
+    lifecycle?: { status: string; sunsetDate?: string };
+    equivalents: Record<string, string | string[]>;
+  }[];
+};
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_POINTS: '10000' });
+  timeline = LifecycleTimeline.parse((await send(`${server.url}/v1/lifecycle`)).json);
+  catalogue = (await send(`${server.url}/catalogue.json`)).json;
+});
+afterAll(() => server?.stop());
+
+const dated = () => [...timeline.upcoming, ...timeline.past];
+
+describe('GET /v1/lifecycle', () => {
+  it('answers JSON with the catalogue headers', async () => {
+    const r = await send(`${server.url}/v1/lifecycle`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('etag')).toBeTruthy();
+  });
+
+  it('lists every service that is not active exactly once, and no active one', () => {
+    const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated].map((c) => c.serviceId).sort();
+    const marked = catalogue.services
+      .filter((s) => s.lifecycle)
+      .map((s) => s.id)
+      .sort();
+    expect(all).toEqual(marked);
+    expect(timeline.today).toBe(catalogue.builtOn);
+  });
+
+  it('orders upcoming changes soonest first from today and past ones latest first; undated ones have no date', () => {
+    const dates = (cs: LifecycleChange[]) => cs.map((c) => c.date!);
+    expect(dates(timeline.upcoming)).toEqual([...dates(timeline.upcoming)].sort());
+    expect(dates(timeline.past)).toEqual([...dates(timeline.past)].sort().reverse());
+    expect(timeline.upcoming.every((c) => c.date! >= timeline.today)).toBe(true);
+    expect(timeline.past.every((c) => c.date! < timeline.today && c.status === 'retired')).toBe(true);
+    expect(timeline.undated.every((c) => c.date === undefined)).toBe(true);
+    expect(timeline.upcoming.length).toBeGreaterThan(0);
+    expect(timeline.past.length).toBeGreaterThan(0);
+  });
+
+  it('gives each change its vendor announcement and resolves successors to services of the catalogue', async () => {
+    for (const c of [...dated(), ...timeline.undated]) expect(c.announcementUrl, c.serviceId).toMatch(/^https:\/\//);
+    const withSuccessor = dated().find((c) => c.successor)!;
+    const detail = (await send(`${server.url}/v1/services/${withSuccessor.successor!.slug}`)).json;
+    expect(detail.id).toBe(withSuccessor.successor!.id);
+  });
+});
+
+describe('GET /lifecycle.atom', () => {
+  it('is an Atom feed with the elements RFC 4287 requires, one entry per dated change', async () => {
+    const r = await send(`${server.url}/lifecycle.atom`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    expect(XMLValidator.validate(r.text)).toBe(true);
+    const { feed } = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@',
+      isArray: (n) => ['entry', 'link'].includes(n),
+    }).parse(r.text);
+    expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+    // Prerendered: absolute addresses use the site address of the build (PUBLIC_URL at build time).
+    expect(feed.id).toMatch(/^https?:\/\/[^/]+\/lifecycle\.atom$/);
+    const site = new URL(feed.id).origin;
+    expect(feed.title).toBeTruthy();
+    expect(feed.updated).toBe(`${timeline.today}T00:00:00Z`);
+    expect(feed.author.name).toBeTruthy();
+    expect(feed.entry).toHaveLength(dated().length);
+    for (const e of feed.entry) {
+      expect(e.id).toBeTruthy();
+      expect(e.title).toBeTruthy();
+      expect(Number.isNaN(Date.parse(e.updated))).toBe(false);
+      expect(
+        e.link.some(
+          (l: Record<string, string>) =>
+            l['@rel'] === 'alternate' && (l['@href'] ?? '').startsWith(`${site}/services/`),
+        ),
+      ).toBe(true);
+    }
+    expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(feed.entry.length);
+  });
+});
+
+describe('GET /lifecycle.ics', () => {
+  it('is an iCalendar file with one all-day event per retirement or sunset date', async () => {
+    const r = await send(`${server.url}/lifecycle.ics`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const cal = new ICAL.Component(ICAL.parse(r.text));
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(dated().length);
+    const byUid = new Map(events.map((e) => [e.uid.replace(/@.*$/, ''), e]));
+    for (const c of dated()) {
+      const e = byUid.get(`${c.serviceId}-${c.status}-${c.date}`);
+      expect(e, c.serviceId).toBeDefined();
+      expect(e!.startDate.isDate).toBe(true);
+      expect(e!.startDate.toString()).toBe(c.date);
+      expect(e!.summary).toContain(c.name);
+    }
+  });
+});
+
+describe('static hosts', () => {
+  it('get the feed content types in the _headers file the build writes', () => {
+    const rules = renderHeadersFile();
+    expect(rules).toContain('/lifecycle.atom\n  Content-Type: application/atom+xml; charset=utf-8');
+    expect(rules).toContain('/lifecycle.ics\n  Content-Type: text/calendar; charset=utf-8');
+  });
+});
+
+describe('the /lifecycle page', () => {
+  it('shows the timeline without JavaScript, upcoming first, and links the feeds', async () => {
+    const r = await send(`${server.url}/lifecycle`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    const order = ['upcoming', 'undated', 'past'].map((id) => r.text.indexOf(`data-lifecycle-section="${id}"`));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const first = timeline.upcoming[0]!;
+    const upcomingHtml = r.text.slice(order[0], order[1]);
+    expect(upcomingHtml).toContain(`data-lifecycle-change="${first.serviceId}"`);
+    expect(upcomingHtml).toContain(`href="${first.announcementUrl}"`);
+    expect(r.text).toContain('href="/lifecycle.atom"');
+    expect(r.text).toContain('href="/lifecycle.ics"');
+    expect(r.text).not.toMatch(/<script(?![^>]*type="module")/);
+  });
+
+  it('is linked from the header of every page', async () => {
+    const home = await send(`${server.url}/`);
+    expect(home.text).toMatch(/<nav class="main"[\s\S]*href="\/lifecycle"[\s\S]*<\/nav>/);
+  });
+});
+
+describe('GET /v1/lists/{id}/lifecycle', () => {
+  it("answers which of the list's services change, soonest first, with the 12-month count", async () => {
+    const active = catalogue.services.find((s) => !s.lifecycle)!;
+    const picks = [
+      timeline.undated[0]!,
+      timeline.upcoming[timeline.upcoming.length - 1]!,
+      timeline.past[0]!,
+      timeline.upcoming[0]!,
+    ].map((c) => c.serviceId);
+    const saved = await postJson(`${server.url}/v1/lists`, {
+      name: 'Watched',
+      approvedServiceIds: [active.id, ...picks],
+    });
+    expect(saved.status).toBe(201);
+    const r = await send(`${server.url}/v1/lists/${saved.json.id}/lifecycle`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = ListLifecycle.parse(r.json);
+    expect(body.listId).toBe(saved.json.id);
+    const datedIds = [timeline.past[0]!, timeline.upcoming[0]!, timeline.upcoming[timeline.upcoming.length - 1]!];
+    expect(body.changes.map((c) => c.serviceId)).toEqual([
+      ...datedIds.map((c) => c.serviceId),
+      timeline.undated[0]!.serviceId,
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+    expect(body.changingWithin12Months).toBe(
+      body.changes.filter((c) => c.date && c.date >= today && c.date <= inAYear).length,
+    );
+    expect(body.changes.map((c) => c.serviceId)).not.toContain(active.id);
+  });
+
+  it('answers 404 like GET /v1/lists/{id} for unknown, malformed and hostile ids', async () => {
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'nope', '..%2F..%2Fetc', '%ZZ']) {
+      const problem = expectProblem(await send(`${server.url}/v1/lists/${id}/lifecycle`), 404);
+      expect(problem.detail).not.toContain(id);
+    }
+  });
+});
+
+describe('service pages', () => {
+  it('never offer a retired column when comparing a service with its equivalents', async () => {
+    const byId = new Map(catalogue.services.map((s) => [s.id, s]));
+    const peers = (s: (typeof catalogue.services)[number]) => Object.values(s.equivalents).flat();
+    const withRetiredPeer = catalogue.services.filter((s) =>
+      peers(s).some((id) => byId.get(id)?.lifecycle?.status === 'retired'),
+    );
+    const activeWithPeers = catalogue.services.find((s) => !s.lifecycle && peers(s).length > 0)!;
+    expect(withRetiredPeer.length).toBeGreaterThan(0);
+    for (const s of [...withRetiredPeer, activeWithPeers]) {
+      const html = (await send(`${server.url}/services/${s.slug}`)).text;
+      const link = /href="\/compare\?ids=([^"]+)"[^>]*data-compare-equivalents/.exec(html)?.[1];
+      const livePeers = peers(s).filter((id) => byId.get(id)?.lifecycle?.status !== 'retired');
+      if (!livePeers.length) expect(link, s.id).toBeUndefined();
+      else expect(link!.split(',').slice(1).sort(), s.id).toEqual(livePeers.sort().slice(0, 9));
+    }
+  });
+
+  it('show former names and the review date, also in the API', async () => {
+    const renamed = (await send(`${server.url}/catalogue.json`)).json.services.find(
+      (s: { formerNames: string[] }) => s.formerNames.length,
+    )!;
+    const detail = (await send(`${server.url}/v1/services/${renamed.slug}`)).json;
+    expect(detail.formerNames).toEqual(renamed.formerNames);
+    expect(detail.lastReviewed).toBe(renamed.lastReviewed);
+    const html = (await send(`${server.url}/services/${renamed.slug}`)).text;
+    expect(html).toContain(`Formerly ${renamed.formerNames.join(', ')}`);
+  });
+});
