@@ -194,7 +194,7 @@ describe("csc policy and markdown give the API's documents", () => {
   it('policy takes the API options, refuses an empty cloud and reports warnings on standard error', async () => {
     const list = {
       name: 'Options',
-      approvedServiceIds: ['aws-documentdb', 'aws-qldb', 'aws-codecommit', 'gcp-kubernetes-engine'],
+      approvedServiceIds: ['aws-documentdb', 'aws-qldb', 'aws-cloud9', 'gcp-kubernetes-engine'],
     };
     const f = file('options.json', list);
     for (const [args, query] of [

@@ -34,7 +34,7 @@ const sample: Record<Target, string[]> = {
   gcp: ['gcp-cloud-storage', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
 };
 const RETIRED = 'aws-qldb';
-const DEPRECATED = 'aws-codecommit';
+const DEPRECATED = 'aws-cloud9';
 const allSample = () => [...sample.aws, ...sample.azure, ...sample.gcp];
 
 const content = readContent();

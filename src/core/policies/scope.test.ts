@@ -49,13 +49,13 @@ const services = [
     id: 'aws-qldb',
     provider: 'aws',
     identifiers: { iamPrefixes: ['qldb'] },
-    lifecycle: { status: 'retired', sunsetDate: '2025-07-31' },
+    lifecycle: { status: 'retired', sunsetDate: '2025-07-31', announcementUrl: docs },
   }),
   svc({
     id: 'aws-codecommit',
     provider: 'aws',
     identifiers: { iamPrefixes: ['codecommit'] },
-    lifecycle: { status: 'deprecated', sunsetDate: '2027-01-01' },
+    lifecycle: { status: 'deprecated', sunsetDate: '2027-01-01', announcementUrl: docs },
   }),
   svc({
     id: 'azure-aks',
