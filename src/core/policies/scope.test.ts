@@ -20,6 +20,7 @@ const svc = (input: Partial<ServiceEntryInput> & { id: string; provider: string 
     description: 'x',
     vendorDocs: 'https://docs.example.com',
     hasFreeTier: false,
+    lastReviewed: '2026-11-23',
     identifiers: {},
     ...input,
   });
