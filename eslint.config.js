@@ -51,11 +51,6 @@ export default tseslint.config(
     rules: { 'max-len': ['error', { code: 160, ignoreUrls: true }] },
   },
   {
-    // Being rewritten on another branch; drop this exception once that lands.
-    files: ['functions/policies.ts', 'src/core/policies/**'],
-    rules: { 'max-len': 'off' },
-  },
-  {
     plugins: { boundaries },
     settings: {
       'boundaries/elements': [...layerElements, { type: 'tests', pattern: 'tests', partialMatch: false }],

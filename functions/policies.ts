@@ -4,9 +4,11 @@
  *
  * The body is the document itself, byte for byte what the provider accepts.
  * What was left out travels beside it: `X-Policy-Omitted` (an RFC 8941
- * structured-field list of `"<id>";reason=<reason>`) and a `Warning: 299`
- * header with the count. `?envelope=true` answers a PolicyEnvelope instead,
- * with every omission spelled out and the provenance.
+ * structured-field list of `"<id>";reason=<reason>`), what else it lets
+ * through in `X-Policy-Also-Allows`, and one `Warning: 299` value per thing
+ * to know (omissions, missing dependencies, lifecycle, placeholders).
+ * `?envelope=true` answers a PolicyEnvelope instead, with all of it spelled
+ * out and the provenance.
  */
 import type { z } from 'zod';
 import type { OperationSpec } from '../src/http/openapi.ts';
@@ -23,9 +25,13 @@ import {
   generatePolicy,
   PolicyEnvelope,
   ApprovedServicesRequest,
+  type AlsoAllowed,
+  type DependencyNote,
   type GeneratePolicyOptions,
   type Omission,
   type PolicyTarget,
+  type PolicyWarning,
+  targetLabels,
 } from '../src/core/policies/index.ts';
 import { defineMutation, jsonResponse } from './lib/mutation.ts';
 import { cappedList, sfString } from './lib/structured-list.ts';
@@ -35,6 +41,24 @@ export { ApprovedServicesRequest };
 
 /** Longest X-Policy-Omitted value sent; the envelope always has the full list. */
 const OMITTED_HEADER_MAX = 6000;
+/** Longest X-Policy-Also-Allows and Warning values: all headers together stay well under common 16 KiB client limits. */
+const ALSO_ALLOWS_HEADER_MAX = 3000;
+const WARNING_HEADER_MAX = 3000;
+
+/**
+ * A Warning header value. Header values are bytes, and RFC 9111 warn-text is
+ * a quoted string: catalogue names and notes are folded to printable ASCII
+ * (typographic quotes and dashes to their ASCII forms, accents dropped) and
+ * quotes and backslashes replaced, so no service name can break the header.
+ */
+const warn = (text: string) =>
+  `299 - "${text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d"\\]/g, "'")
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')}"`;
 
 export function omissionHeaders(omitted: readonly Omission[]): Record<string, string> {
   if (!omitted.length) return {};
@@ -46,8 +70,69 @@ export function omissionHeaders(omitted: readonly Omission[]): Record<string, st
   const n = omitted.length;
   return {
     'x-policy-omitted': value,
-    warning: `299 - "${n} approved service${n === 1 ? ' is' : 's are'} not in this policy (other cloud, no usable identifier or not restrictable)${listed < n ? `; X-Policy-Omitted lists the first ${listed}` : ''}; ask with ?envelope=true for the reasons"`,
+    warning: warn(
+      `${n} approved service${n === 1 ? ' is' : 's are'} not in this policy (other cloud, retired, ` +
+        `no usable identifier or not restrictable)${listed < n ? `; X-Policy-Omitted lists the first ${listed}` : ''}; ` +
+        `ask with ?envelope=true for the reasons`,
+    ),
   };
+}
+
+/**
+ * The headers beside a bare document: omissions, the other services it lets
+ * through, and one Warning value per missing dependency summary and per
+ * lifecycle or placeholder warning.
+ */
+export function policyHeaders(r: {
+  omitted: readonly Omission[];
+  alsoAllows: readonly AlsoAllowed[];
+  dependencies: readonly DependencyNote[];
+  warnings: readonly PolicyWarning[];
+}): Record<string, string> {
+  const headers = omissionHeaders(r.omitted);
+  const warnings = headers.warning ? [headers.warning] : [];
+  if (r.alsoAllows.length) {
+    const { value, listed } = cappedList(
+      r.alsoAllows.map((a) => `${sfString(a.id)}${a.essential ? ';essential' : ''}`),
+      ALSO_ALLOWS_HEADER_MAX,
+    );
+    headers['x-policy-also-allows'] = value;
+    if (listed < r.alsoAllows.length)
+      warnings.push(
+        warn(
+          `The policy also allows ${r.alsoAllows.length} other catalogue services; X-Policy-Also-Allows ` +
+            `lists the first ${listed}; ask with ?envelope=true for all`,
+        ),
+      );
+  }
+  const missing = r.dependencies.filter((d) => d.status === 'missing');
+  const firstNeeds = (deps: typeof missing) =>
+    deps
+      .slice(0, 5)
+      .map((d) => `${d.serviceId} needs ${d.service ?? d.identifiers?.join(' ')}`)
+      .join('; ') + (deps.length > 5 ? '; ...' : '');
+  const required = missing.filter((d) => d.kind === 'requires');
+  if (required.length)
+    warnings.push(
+      warn(
+        `${required.length} dependenc${required.length === 1 ? 'y' : 'ies'} the approved services require ` +
+          `${required.length === 1 ? 'is' : 'are'} denied (${firstNeeds(required)}); ` +
+          'ask with ?dependencies=include to add them, ?envelope=true for reasons',
+      ),
+    );
+  if (missing.length > required.length)
+    warnings.push(
+      warn(
+        `${missing.length - required.length} recommended companion service(s) are not approved; ?envelope=true names them`,
+      ),
+    );
+  const lifecycle = r.warnings.map((w) => warn(w.message));
+  const { value: rest, listed } = cappedList(lifecycle, WARNING_HEADER_MAX);
+  if (rest) warnings.push(rest);
+  if (listed < lifecycle.length)
+    warnings.push(warn(`${lifecycle.length - listed} more warnings; ask with ?envelope=true`));
+  if (warnings.length) headers.warning = warnings.join(', ');
+  return headers;
 }
 
 type Query = z.output<typeof AwsScpQuery> & z.output<typeof AzurePolicyQuery> & z.output<typeof GcpOrgPolicyQuery>;
@@ -58,7 +143,7 @@ const queries: Record<PolicyTarget, z.ZodType<Partial<Query>>> = {
   gcp: GcpOrgPolicyQuery,
 };
 
-/** `today` for provenance: the UTC date of the request. */
+/** `today` for lifecycle wording only (never in the document): the UTC date of the request. */
 const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 function policyFunction(target: PolicyTarget) {
@@ -79,13 +164,18 @@ function policyFunction(target: PolicyTarget) {
         ...(q.essentials === 'none' ? { awsEssentials: [] } : {}),
         ...(q.displayName ? { displayName: q.displayName } : {}),
         ...(q.parent ? { gcpParent: q.parent } : {}),
+        ...(q.dependencies ? { dependencies: q.dependencies } : {}),
+        ...(q.retired ? { retired: q.retired } : {}),
+        ...(q.emptyCloud ? { emptyCloud: q.emptyCloud } : {}),
       };
       const result = generatePolicy(target, ctx.catalogue, input.approvedServiceIds, options);
       switch (result.kind) {
         case 'unknown-services': {
           const ids = input.approvedServiceIds;
           return problem('unknown-services', {
-            detail: `No service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}. See GET /v1/services for valid ids.`,
+            detail:
+              `No service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}. ` +
+              `See GET /v1/services for valid ids.`,
             errors: ids.flatMap((id, i) =>
               result.unknownIds.includes(id)
                 ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
@@ -105,16 +195,34 @@ function policyFunction(target: PolicyTarget) {
               ? { hint: 'Ask with ?sizeLimit=10240 if your organisation accepts the 10,240-character quota.' }
               : {}),
           });
+        case 'empty-cloud':
+          return problem('empty-cloud', {
+            detail:
+              `None of the approved services can go into this ${targetLabels[target]}: ${
+                result.omitted.length
+                  ? `${result.omitted.length} ${result.omitted.length === 1 ? 'is' : 'are'} left out (${summariseReasons(result.omitted)})`
+                  : 'the list has none'
+              }. The document would deny every ${target} service. Approve at least one ${target} service, ` +
+              'or ask with ?emptyCloud=deny-all if denying everything is what you want.',
+            omitted: result.omitted,
+            hint: '?emptyCloud=deny-all answers the deny-everything document',
+          });
         case 'policy': {
           if (q.envelope) {
             const { kind: _k, ...envelope } = result;
             return jsonResponse(envelope);
           }
-          return jsonResponse(result.document, { headers: omissionHeaders(result.omitted) });
+          return jsonResponse(result.document, { headers: policyHeaders(result) });
         }
       }
     },
   });
+}
+
+function summariseReasons(omitted: readonly Omission[]): string {
+  const counts = new Map<string, number>();
+  for (const o of omitted) counts.set(o.reason, (counts.get(o.reason) ?? 0) + 1);
+  return [...counts].map(([reason, n]) => `${n} ${reason}`).join(', ');
 }
 
 export const generateAwsScp = policyFunction('aws');
@@ -124,10 +232,22 @@ export const generateGcpOrgPolicy = policyFunction('gcp');
 const omissionHeaderDocs = {
   'X-Policy-Omitted': {
     description:
-      'Present when approved services are left out: an RFC 8941 list of `"<service id>";reason=<other-provider|no-identifiers|not-restrictable>` (capped at 6,000 characters; the envelope has them all).',
+      'Present when approved services are left out: an RFC 8941 list of `"<service ' +
+      'id>";reason=<other-provider|retired|no-identifiers|not-restrictable>` (capped at 6,000 characters; ' +
+      'the envelope has them all).',
+  },
+  'X-Policy-Also-Allows': {
+    description:
+      'Present when the document lets through catalogue services that were not approved, because they ' +
+      'share an identifier with an approved service or an essential: an RFC 8941 list of `"<service id>"` ' +
+      '(with `;essential` when an essential lets it through; capped at 6,000 characters; the envelope has ' +
+      'them all).',
   },
   Warning: {
-    description: 'Present with X-Policy-Omitted: `299 - "<n> approved services are not in this policy ..."`.',
+    description:
+      'One `299 - "..."` value per thing to know: services left out, required dependencies the document ' +
+      'denies, deprecated, sunset, retired-but-kept or preview services, and a Google Cloud placeholder ' +
+      'parent.',
   },
 };
 
@@ -141,19 +261,24 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
   },
   responses: {
     200: {
-      description: `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved services it does not express are named in X-Policy-Omitted.`,
+      description:
+        `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved ` +
+        `services it does not express are named in X-Policy-Omitted.`,
       schema: envelopeOr(document),
       headers: omissionHeaderDocs,
     },
     400: problemResponse(
-      'Malformed JSON, a body that does not match the schema (missing, empty, non-array, non-string or duplicate ids; more than 2,000 ids; errors lists each) or an invalid query parameter',
+      'Malformed JSON, a body that does not match the schema (missing, empty, non-array, non-string or ' +
+        'duplicate ids; more than 2,000 ids; errors lists each) or an invalid query parameter',
     ),
     422: problemResponse(
-      target === 'aws'
-        ? 'Unknown service ids (type /problems/unknown-services, errors lists them), or an SCP over the size quota (type /problems/policy-too-large with limit, size, excess and what to do)'
+      (target === 'aws'
+        ? 'Unknown service ids (type /problems/unknown-services, errors lists them), or an SCP over the ' +
+          'size quota (type /problems/policy-too-large with limit, size, excess and what to do)'
         : target === 'azure'
-          ? 'Unknown service ids (type /problems/unknown-services), or a rule over Azure Policy limits (type /problems/policy-too-large)'
-          : 'Unknown service ids (type /problems/unknown-services, errors lists them)',
+          ? 'Unknown service ids (type /problems/unknown-services), or a definition over an Azure Policy limit (type /problems/policy-too-large)'
+          : 'Unknown service ids (type /problems/unknown-services, errors lists them)') +
+        `; or no approved service of this cloud can be expressed (type /problems/empty-cloud, with omitted) unless ?emptyCloud=deny-all`,
     ),
   },
 });
@@ -168,7 +293,10 @@ export const operations: OperationSpec[] = [
     operationId: 'generateAwsScp',
     summary: 'Generate an AWS service control policy',
     description:
-      'An allow-list SCP: one Deny statement with NotAction over `<prefix>:*` of the approved AWS services (sub-services included) and the always-allowed essentials, Resource `*`. Provenance is in `Id`. The body is the minified policy, counted as AWS counts it against the 10,240-character quota (or 5,120 with `?sizeLimit=5120`); a list that cannot fit answers 422, never a truncated policy.',
+      'An allow-list SCP: one Deny statement with NotAction over `<prefix>:*` of the approved AWS services ' +
+      '(sub-services included) and the always-allowed essentials, Resource `*`. Provenance is in `Id`. The ' +
+      'body is the minified policy, counted as AWS counts it against the 10,240-character quota (or 5,120 ' +
+      'with `?sizeLimit=5120`); a list that cannot fit answers 422, never a truncated policy.',
     query: AwsScpQuery,
   },
   {
@@ -177,7 +305,9 @@ export const operations: OperationSpec[] = [
     operationId: 'generateAzurePolicy',
     summary: 'Generate an Azure Policy definition',
     description:
-      'A policy-definition resource (mode "all") that denies resource types outside the approved services\' resource-provider namespaces and the platform namespaces Azure needs. Its `effect` parameter defaults to Deny (Audit and Disabled allowed).',
+      'A policy-definition resource (mode "all") that denies resource types outside the approved ' +
+      "services' resource-provider namespaces and the platform namespaces Azure needs. Its `effect` " +
+      'parameter defaults to Deny (Audit and Disabled allowed).',
     query: AzurePolicyQuery,
   },
   {
@@ -186,7 +316,9 @@ export const operations: OperationSpec[] = [
     operationId: 'generateGcpOrgPolicy',
     summary: 'Generate a Google Cloud organisation policy',
     description:
-      "An Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage allowing the approved services' API names (`denyAll` when none). Approved services the constraint never restricts (such as IAM, Cloud Logging, Cloud Monitoring) are reported as not-restrictable instead of listed.",
+      'An Org Policy API v2 Policy for the list constraint gcp.restrictServiceUsage allowing the approved ' +
+      "services' API names (`denyAll` when none). Approved services the constraint never restricts (such " +
+      'as IAM, Cloud Logging, Cloud Monitoring) are reported as not-restrictable instead of listed.',
     query: GcpOrgPolicyQuery,
   },
 ];

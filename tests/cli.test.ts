@@ -191,6 +191,39 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('policy takes the API options, refuses an empty cloud and reports warnings on standard error', async () => {
+    const list = {
+      name: 'Options',
+      approvedServiceIds: ['aws-documentdb', 'aws-qldb', 'aws-cloud9', 'gcp-kubernetes-engine'],
+    };
+    const f = file('options.json', list);
+    for (const [args, query] of [
+      [['--dependencies', 'include', '--retired', 'include'], '?dependencies=include&retired=include'],
+      [['--parent', 'projects/123456789012'], '?parent=projects%2F123456789012'],
+    ] as const) {
+      const target = args[0] === '--parent' ? 'gcp' : 'aws';
+      const path = target === 'gcp' ? '/v1/policies/gcp-org-policy' : '/v1/policies/aws-scp';
+      const fromApi = await api(`${path}${query}`, list);
+      expect(fromApi.status).toBe(200);
+      const r = await csc(['policy', target, f, ...args]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(fromApi.text);
+    }
+    const aws = await csc(['policy', 'aws', f]);
+    expect(aws.stderr).toMatch(/not in this policy: aws-qldb \(retired/);
+    expect(aws.stderr).toMatch(/also allows: aws-rds \(through rds/);
+    expect(aws.stderr).toMatch(/warning: .*deprecated/);
+    expect((await csc(['policy', 'gcp', f])).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
+    const azure = await csc(['policy', 'azure', f]);
+    expect(azure.code).toBe(1);
+    expect(azure.stderr).toMatch(/no approved azure service .*--empty-cloud deny-all/);
+    const denyAll = await csc(['policy', 'azure', f, '--empty-cloud', 'deny-all']);
+    expect(denyAll.code).toBe(0);
+    expect(JSON.parse(denyAll.stdout).properties.policyRule.if.allOf.length).toBeGreaterThan(0);
+    expect((await csc(['policy', 'aws', f, '--dependencies', 'all'])).code).toBe(2);
+    expect((await csc(['policy', 'gcp', f, '--parent', 'projects/Bad_Id'])).code).toBe(2);
+  });
+
   it('policy refuses unknown ids with exit 1', async () => {
     const r = await csc(['policy', 'aws', file('unknown.json', { name: 'x', approvedServiceIds: ['aws-not-real'] })]);
     expect(r.code).toBe(1);

@@ -1,14 +1,17 @@
 /**
  * POST /v1/policies/{aws-scp,azure-policy,gcp-org-policy} through the built
  * server: every answer is a document the provider's grammar accepts, or an
- * RFC 9457 problem naming what was wrong. Services are discovered through
- * GET /v1/services, never assumed.
+ * RFC 9457 problem naming what was wrong. The services used are named here
+ * and must exist (a missing one fails the suite); catalogue-wide checks read
+ * content/ directly, so they follow whatever the catalogue holds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceEntry } from '../src/core/schemas.ts';
+import { readContent } from '../src/scripts/lib/read-content.ts';
 import { validateScp } from './validators/aws-scp.ts';
 import { validateAzurePolicyDefinition } from './validators/azure-policy.ts';
 import { validateGcpPolicy } from './validators/gcp-org-policy.ts';
-import { postJson } from './helpers/http.ts';
+import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 type Target = 'aws' | 'azure' | 'gcp';
@@ -24,21 +27,20 @@ const validators: Record<Target, (doc: unknown, text: string) => string[]> = {
   gcp: (doc) => validateGcpPolicy(doc),
 };
 
+/** Real, active services of each cloud the tests rely on. */
+const sample: Record<Target, string[]> = {
+  aws: ['aws-lambda', 'aws-s3', 'aws-documentdb'],
+  azure: ['azure-storage', 'azure-kubernetes-service', 'azure-functions'],
+  gcp: ['gcp-cloud-storage', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
+};
+const RETIRED = 'aws-qldb';
+const DEPRECATED = 'aws-cloud9';
+const allSample = () => [...sample.aws, ...sample.azure, ...sample.gcp];
+
+const content = readContent();
+const servicesOf = (t: Target): ServiceEntry[] => content.services.filter((s) => s.provider === t);
+
 let server: RunningServer;
-const ids: Record<Target, string[]> = { aws: [], azure: [], gcp: [] };
-const allIds = () => [...ids.aws, ...ids.azure, ...ids.gcp];
-
-async function discover(provider: Target): Promise<string[]> {
-  const out: string[] = [];
-  for (let page = 1; ; page++) {
-    const r = await fetch(`${server.url}/v1/services?provider=${provider}&pageSize=100&page=${page}`);
-    expect(r.status).toBe(200);
-    const body = (await r.json()) as { data: { id: string }[]; totalPages: number };
-    out.push(...body.data.map((s) => s.id));
-    if (page >= body.totalPages) return out;
-  }
-}
-
 const post = (path: string, body: unknown, contentType = 'application/json') =>
   postJson(`${server.url}${path}`, body, { 'content-type': contentType });
 
@@ -49,21 +51,26 @@ function omittedHeader(value: string | null): { id: string; reason: string }[] {
 }
 
 beforeAll(async () => {
-  server = await startServer({ RATE_LIMIT_POINTS: '10000' });
-  for (const t of targets) ids[t] = await discover(t);
+  server = await startServer({ RATE_LIMIT_POINTS: '100000' });
+  for (const id of [...allSample(), RETIRED, DEPRECATED]) {
+    const r = await send(`${server.url}/v1/services/${id}`);
+    if (r.status !== 200) throw new Error(`the tests rely on service ${id}, which the catalogue no longer has`);
+  }
 });
 afterAll(() => server?.stop());
 
 describe.each(targets)('POST %s policy', (target) => {
   const path = endpoints[target];
-  const has = () => ids[target].length > 0;
 
-  it('turns every catalogue service into a valid document, or a too-large problem with the numbers', async (ctx) => {
-    if (!allIds().length) return ctx.skip();
-    const r = await post(path, { approvedServiceIds: allIds(), name: 'All services' });
+  it('turns the whole catalogue into a valid document, or a too-large problem with the numbers', async () => {
+    const all = content.services.map((s) => s.id);
+    expect(all.length).toBeGreaterThan(300);
+    const r = await post(`${path}?retired=include`, { approvedServiceIds: all, name: 'All services' });
     if (r.status === 422) {
-      expect(r.json).toMatchObject({ type: '/problems/policy-too-large', status: 422 });
-      expect(r.json.size - r.json.limit).toBe(r.json.excess);
+      const p = expectProblem(r, 422);
+      expect(p).toMatchObject({ type: '/problems/policy-too-large' });
+      expect(p.size - p.limit).toBe(p.excess);
+      expect(target).toBe('aws');
       return;
     }
     expect(r.status).toBe(200);
@@ -72,44 +79,44 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(r.headers.get('x-ratelimit-limit')).not.toBeNull();
     expect(validators[target](r.json, r.text)).toEqual([]);
     expect(r.json).not.toHaveProperty('_comment');
-    const omitted = omittedHeader(r.headers.get('x-policy-omitted'));
-    const others = allIds().filter((id) => !ids[target].includes(id));
+    const listed = omittedHeader(r.headers.get('x-policy-omitted')).filter((o) => o.reason === 'other-provider');
+    const others = all.filter((id) => !id.startsWith(`${target}-`));
     // The header is capped (6,000 characters); past the cap the warning says it lists only the first ones.
-    const listed = omitted.filter((o) => o.reason === 'other-provider').map((o) => o.id);
-    expect(listed.filter((id) => !others.includes(id))).toEqual([]);
-    if (omitted.length) expect(r.headers.get('warning')).toMatch(/^299 - "/);
+    expect(listed.map((o) => o.id).filter((id) => !others.includes(id))).toEqual([]);
+    expect(r.headers.get('warning')).toMatch(/^299 - "/);
     if (listed.length < others.length) expect(r.headers.get('warning')).toMatch(/X-Policy-Omitted lists the first \d+/);
-    else expect(listed.sort()).toEqual(others.sort());
   });
 
-  it('with ?envelope=true accounts for every approved id and embeds the same document', async (ctx) => {
-    if (!allIds().length) return ctx.skip();
-    const approved = allIds().slice(0, 40);
+  it('with ?envelope=true accounts for every approved id and embeds the same document', async () => {
+    const approved = allSample();
     const bare = await post(path, { approvedServiceIds: approved });
     const wrapped = await post(`${path}?envelope=true`, { approvedServiceIds: approved });
-    expect(wrapped.status).toBe(bare.status);
-    if (bare.status !== 200) return;
+    expect(bare.status).toBe(200);
+    expect(wrapped.status).toBe(200);
     expect(wrapped.json.document).toEqual(bare.json);
     expect(wrapped.json.target).toBe(target);
-    expect([...wrapped.json.included, ...wrapped.json.omitted.map((o: { id: string }) => o.id)].sort()).toEqual(
-      [...approved].sort(),
-    );
-    expect(wrapped.json.provenance).toMatchObject({
-      catalogueVersion: expect.any(String),
-      generatedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    const accounted = [...wrapped.json.included, ...wrapped.json.omitted.map((o: { id: string }) => o.id)];
+    expect(approved.filter((id) => !accounted.includes(id))).toEqual([]);
+    expect(wrapped.json.included).toEqual(expect.arrayContaining(sample[target]));
+    expect(wrapped.json).toMatchObject({
+      provenance: { catalogueVersion: expect.any(String), listHash: expect.stringMatching(/^[0-9a-f]{10}$/) },
+      dependencies: expect.any(Array),
+      alsoAllows: expect.any(Array),
+      warnings: expect.any(Array),
     });
+    expect(wrapped.json.provenance).not.toHaveProperty('generatedOn');
   });
 
-  it('generates one service, and a document for a list with none of this cloud', async (ctx) => {
-    if (!has()) return ctx.skip();
-    const one = await post(path, { approvedServiceIds: [ids[target][0]] });
+  it('generates one service; a list with none of this cloud is a 422 unless emptyCloud=deny-all', async () => {
+    const one = await post(path, { approvedServiceIds: [sample[target][0]] });
     expect(one.status).toBe(200);
     expect(validators[target](one.json, one.text)).toEqual([]);
-    const others = allIds()
-      .filter((id) => !ids[target].includes(id))
-      .slice(0, 5);
-    if (!others.length) return;
-    const none = await post(path, { approvedServiceIds: others });
+    const others = allSample().filter((id) => !sample[target].includes(id));
+    const refused = expectProblem(await post(path, { approvedServiceIds: others }), 422);
+    expect(refused).toMatchObject({ type: '/problems/empty-cloud' });
+    expect(refused.detail).toMatch(/emptyCloud=deny-all/);
+    expect(refused.omitted.map((o: { id: string }) => o.id).sort()).toEqual([...others].sort());
+    const none = await post(`${path}?emptyCloud=deny-all`, { approvedServiceIds: others });
     expect(none.status).toBe(200);
     expect(validators[target](none.json, none.text)).toEqual([]);
     expect(
@@ -119,12 +126,53 @@ describe.each(targets)('POST %s policy', (target) => {
     ).toEqual([...others].sort());
   });
 
-  it('is deterministic for the same list', async (ctx) => {
-    if (!has()) return ctx.skip();
-    const list = ids[target].slice(0, 10);
+  it('is byte-identical for the same list in any order, carries no date, and ignores other clouds', async () => {
+    const list = sample[target];
     const a = await post(path, { approvedServiceIds: list, name: 'Same' });
     const b = await post(path, { approvedServiceIds: [...list].reverse(), name: 'Same' });
+    const c = await post(path, {
+      approvedServiceIds: [...list, ...allSample().filter((id) => !list.includes(id))],
+      name: 'Same',
+    });
+    expect(a.status).toBe(200);
     expect(b.text).toBe(a.text);
+    expect(c.text).toBe(a.text);
+    expect(a.text).not.toContain(new Date().toISOString().slice(0, 10));
+  });
+
+  it('reports, for every single service of this cloud, only requirements it really has (with reason and source), and none once they are added', async () => {
+    const all = servicesOf(target).filter((s) => s.lifecycle?.status !== 'retired');
+    expect(all.length).toBeGreaterThan(20);
+    for (const s of all) {
+      const r = await post(`${path}?envelope=true`, { approvedServiceIds: [s.id] });
+      if (r.status === 422) {
+        expect(expectProblem(r, 422).type).toBe('/problems/empty-cloud');
+        continue;
+      }
+      expect(r.status).toBe(200);
+      const missing = r.json.dependencies.filter(
+        (d: { kind: string; status: string }) => d.kind === 'requires' && d.status === 'missing',
+      );
+      const expected = s.requires.filter((d) => (d.service ? !r.json.included.includes(d.service) : true));
+      expect(missing.length, s.id).toBeLessThanOrEqual(expected.length);
+      for (const m of missing)
+        expect(m).toMatchObject({
+          serviceId: s.id,
+          reason: expect.any(String),
+          source: expect.stringMatching(/^https:/),
+        });
+      if (s.requires.length) {
+        const added = await post(`${path}?envelope=true&dependencies=include`, { approvedServiceIds: [s.id] });
+        expect(added.status).toBe(200);
+        expect(
+          added.json.dependencies.filter(
+            (d: { kind: string; status: string }) => d.kind === 'requires' && d.status === 'missing',
+          ),
+        ).toEqual([]);
+        // Only approved services are ever reported as left out, never an added dependency.
+        expect(added.json.omitted.map((o: { id: string }) => o.id)).not.toContain(s.requires[0]!.service ?? '');
+      }
+    }
   });
 
   it.each([
@@ -140,11 +188,9 @@ describe.each(targets)('POST %s policy', (target) => {
     ],
     ['unknown fields', { approvedServiceIds: ['x'], extra: true }, 'extra'],
   ])('answers 400 for %s, pointing at the offending value', async (_label, body, pointer) => {
-    const r = await post(path, body);
-    expect(r.status).toBe(400);
-    expect(r.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(r.json).toMatchObject({ type: '/problems/invalid-body', status: 400 });
-    expect(JSON.stringify(r.json.errors)).toContain(pointer);
+    const p = expectProblem(await post(path, body), 400);
+    expect(p).toMatchObject({ type: '/problems/invalid-body' });
+    expect(JSON.stringify(p.errors)).toContain(pointer);
   });
 
   it('names duplicate and non-string values in the error messages', async () => {
@@ -156,89 +202,178 @@ describe.each(targets)('POST %s policy', (target) => {
 
   it('answers 422 listing unknown ids, even beside known ones', async () => {
     const unknown = ['no-such-service-a', 'no-such-service-b'];
-    const r = await post(path, { approvedServiceIds: [...allIds().slice(0, 2), ...unknown] });
-    expect(r.status).toBe(422);
-    expect(r.json).toMatchObject({ type: '/problems/unknown-services', status: 422, unknownIds: unknown });
-    expect(r.json.errors.map((e: { value: string }) => e.value)).toEqual(unknown);
+    const p = expectProblem(await post(path, { approvedServiceIds: [...sample[target], ...unknown] }), 422);
+    expect(p).toMatchObject({ type: '/problems/unknown-services', unknownIds: unknown });
+    expect(p.errors.map((e: { value: string }) => e.value)).toEqual(unknown);
   });
 
   it('answers 415 for a non-JSON content type and 400 for malformed JSON', async () => {
-    const plain = await post(path, JSON.stringify({ approvedServiceIds: allIds().slice(0, 1) }), 'text/plain');
-    expect(plain.status).toBe(415);
-    expect(plain.json).toMatchObject({ type: '/problems/unsupported-media-type' });
+    const plain = await post(path, JSON.stringify({ approvedServiceIds: sample[target] }), 'text/plain');
+    expect(expectProblem(plain, 415)).toMatchObject({ type: '/problems/unsupported-media-type' });
     const broken = await post(path, '{"approvedServiceIds": [', 'application/json');
-    expect(broken.status).toBe(400);
-    expect(broken.json).toMatchObject({ type: '/problems/malformed-json' });
+    expect(expectProblem(broken, 400)).toMatchObject({ type: '/problems/malformed-json' });
   });
 
-  it('answers 400 for unknown or invalid query parameters', async () => {
-    const r = await post(`${path}?nope=1`, { approvedServiceIds: ['x'] });
-    expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ type: '/problems/invalid-parameters' });
-    expect(JSON.stringify(r.json.errors)).toContain('nope');
-  });
+  it.each(['nope=1', 'dependencies=all', 'retired=yes', 'emptyCloud=allow', 'envelope=maybe'])(
+    'answers 400 for the query %s',
+    async (query) => {
+      const p = expectProblem(await post(`${path}?${query}`, { approvedServiceIds: sample[target] }), 400);
+      expect(p).toMatchObject({ type: '/problems/invalid-parameters' });
+      expect(JSON.stringify(p.errors)).toContain(query.split('=')[0]);
+    },
+  );
 });
 
-describe('target-specific options', () => {
-  it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async (ctx) => {
-    if (!ids.aws.length) return ctx.skip();
-    const r = await post(`${endpoints.aws}?sizeLimit=5120`, { approvedServiceIds: ids.aws });
-    if (r.status === 200) expect(validateScp(r.json, { text: r.text, limit: 5120 })).toEqual([]);
-    else {
-      expect(r.status).toBe(422);
-      expect(r.json).toMatchObject({ type: '/problems/policy-too-large', limit: 5120, unit: 'characters' });
-      expect(r.json.excess).toBeGreaterThan(0);
-      expect(r.json.detail).toMatch(/over/);
-    }
+describe('lifecycle, shared identifiers and target-specific options', () => {
+  it('leaves a retired service out by default and says so; keeps it with retired=include and a warning', async () => {
+    const r = await post(endpoints.aws, { approvedServiceIds: ['aws-lambda', RETIRED] });
+    expect(r.status).toBe(200);
+    expect(omittedHeader(r.headers.get('x-policy-omitted'))).toEqual([{ id: RETIRED, reason: 'retired' }]);
+    expect(r.json.Statement[0].NotAction).not.toContain('qldb:*');
+    const kept = await post(`${endpoints.aws}?retired=include&envelope=true`, {
+      approvedServiceIds: ['aws-lambda', RETIRED],
+    });
+    expect(kept.json.document.Statement[0].NotAction).toContain('qldb:*');
+    expect(kept.json.warnings).toContainEqual(
+      expect.objectContaining({ code: 'retired-included', serviceId: RETIRED }),
+    );
   });
 
-  it('AWS: essentials=none allows only the approved prefixes', async (ctx) => {
-    if (!ids.aws.length) return ctx.skip();
-    const withEssentials = await post(endpoints.aws, { approvedServiceIds: [ids.aws[0]] });
-    const without = await post(`${endpoints.aws}?essentials=none`, { approvedServiceIds: [ids.aws[0]] });
+  it('warns about a deprecated service in the envelope and the Warning header', async () => {
+    const r = await post(endpoints.aws, { approvedServiceIds: [DEPRECATED] });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('warning')).toMatch(/deprecated/);
+    const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: [DEPRECATED] });
+    expect(e.json.warnings).toContainEqual(expect.objectContaining({ code: 'deprecated', serviceId: DEPRECATED }));
+  });
+
+  it('names every other service a shared identifier lets through, in the envelope and X-Policy-Also-Allows', async () => {
+    const r = await post(endpoints.aws, { approvedServiceIds: ['aws-documentdb'] });
+    const header = r.headers.get('x-policy-also-allows') ?? '';
+    expect(header).toContain('"aws-rds"');
+    expect(header).toContain('"aws-neptune"');
+    const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-documentdb'] });
+    expect(e.json.alsoAllows).toContainEqual({
+      id: 'aws-rds',
+      identifiers: ['rds'],
+      through: ['aws-documentdb'],
+      essential: false,
+    });
+    // Every entry really is allowed by the document.
+    const allowed = new Set(e.json.document.Statement[0].NotAction.map((a: string) => a.replace(/:\*$/, '')));
+    for (const a of e.json.alsoAllows) for (const i of a.identifiers) expect(allowed.has(i)).toBe(true);
+  });
+
+  it.each([
+    ['aws', 'aws-lambda', 'aws-cloudwatch'],
+    ['aws', 'aws-s3', 'aws-kms'],
+    ['azure', 'azure-kubernetes-service', 'azure-virtual-network'],
+    ['gcp', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
+  ] as const)('%s: %s alone is told it needs %s, and dependencies=include adds it', async (target, id, needed) => {
+    expect(servicesOf(target).filter((s) => s.requires.length).length).toBeGreaterThanOrEqual(5);
+    const r = await post(endpoints[target], { approvedServiceIds: [id] });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('warning')).toContain(`${id} needs ${needed}`);
+    const e = await post(`${endpoints[target]}?envelope=true`, { approvedServiceIds: [id] });
+    expect(e.json.dependencies).toContainEqual(
+      expect.objectContaining({
+        serviceId: id,
+        kind: 'requires',
+        service: needed,
+        status: 'missing',
+        source: expect.stringMatching(/^https:/),
+      }),
+    );
+    const added = await post(`${endpoints[target]}?envelope=true&dependencies=include`, { approvedServiceIds: [id] });
+    expect(added.json.included).toContain(needed);
+    expect(added.json.dependencies).toContainEqual(expect.objectContaining({ service: needed, status: 'added' }));
+    expect(added.json.document).not.toEqual(e.json.document);
+  });
+
+  it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async () => {
+    const aws = servicesOf('aws').map((s) => s.id);
+    const r = await post(`${endpoints.aws}?sizeLimit=5120`, { approvedServiceIds: aws });
+    const p = expectProblem(r, 422);
+    expect(p).toMatchObject({ type: '/problems/policy-too-large', limit: 5120, unit: 'characters' });
+    expect(p.excess).toBeGreaterThan(0);
+    expect(p.detail).toMatch(/over/);
+    const small = await post(`${endpoints.aws}?sizeLimit=5120`, { approvedServiceIds: sample.aws });
+    expect(validateScp(small.json, { text: small.text, limit: 5120 })).toEqual([]);
+  });
+
+  it('AWS: essentials=none allows only the approved prefixes; by default support-console and the billing consoles are allowed', async () => {
+    const withEssentials = await post(endpoints.aws, { approvedServiceIds: ['aws-lambda'] });
+    const without = await post(`${endpoints.aws}?essentials=none`, { approvedServiceIds: ['aws-lambda'] });
     expect(without.status).toBe(200);
     expect(validateScp(without.json)).toEqual([]);
     const actions = (doc: any): string[] => doc.Statement[0].NotAction ?? [];
-    expect(actions(withEssentials.json)).toContain('sts:*');
-    expect(actions(without.json)).not.toContain('sts:*');
+    for (const p of [
+      'sts',
+      'support-console',
+      'purchase-orders',
+      'bcm-dashboards',
+      'bcm-recommended-actions',
+      'bcm-data-exports',
+    ])
+      expect(actions(withEssentials.json)).toContain(`${p}:*`);
+    expect(actions(without.json)).toEqual(['lambda:*']);
   });
 
   it('AWS: sizeLimit accepts only the two quotas', async () => {
-    const r = await post(`${endpoints.aws}?sizeLimit=20000`, { approvedServiceIds: ['x'] });
-    expect(r.status).toBe(400);
+    expectProblem(await post(`${endpoints.aws}?sizeLimit=20000`, { approvedServiceIds: ['x'] }), 400);
   });
 
-  it('Azure: displayName from the query', async (ctx) => {
-    if (!ids.azure.length) return ctx.skip();
+  it('Azure: displayName from the query; metadata holds provenance, not the list', async () => {
     const r = await post(`${endpoints.azure}?displayName=${encodeURIComponent('Approved Azure services (prod)')}`, {
-      approvedServiceIds: [ids.azure[0]],
+      approvedServiceIds: sample.azure,
     });
     expect(r.status).toBe(200);
     expect(r.json.properties.displayName).toBe('Approved Azure services (prod)');
+    expect(r.json.properties.metadata).toMatchObject({ approvedServiceCount: 3, listHash: expect.any(String) });
     expect(validateAzurePolicyDefinition(r.json)).toEqual([]);
   });
 
-  it('Google Cloud: parent from the query, validated', async (ctx) => {
-    const bad = await post(`${endpoints.gcp}?parent=organizations/abc`, { approvedServiceIds: ['x'] });
-    expect(bad.status).toBe(400);
-    if (!ids.gcp.length) return ctx.skip();
-    const r = await post(`${endpoints.gcp}?parent=organizations/123456789`, { approvedServiceIds: [ids.gcp[0]] });
+  it.each([
+    ['organizations/123456789', 200],
+    ['folders/987654321', 200],
+    ['projects/my-project-1', 200],
+    ['projects/123456789012', 200],
+    ['organizations/abc', 400],
+    ['projects/My_Project', 400],
+    ['billingAccounts/1', 400],
+  ])('Google Cloud: parent %s answers %i', async (parent, status) => {
+    const r = await post(`${endpoints.gcp}?parent=${encodeURIComponent(parent)}`, { approvedServiceIds: sample.gcp });
+    if (status === 400) return void expectProblem(r, 400);
     expect(r.status).toBe(200);
-    expect(r.json.name).toBe('organizations/123456789/policies/gcp.restrictServiceUsage');
+    expect(r.json.name).toBe(`${parent}/policies/gcp.restrictServiceUsage`);
+    expect(r.headers.get('warning') ?? '').not.toMatch(/placeholder/);
+  });
+
+  it('Google Cloud: without parent the answer warns that the name still has the placeholder', async () => {
+    const r = await post(endpoints.gcp, { approvedServiceIds: sample.gcp });
+    expect(r.json.name).toMatch(/^organizations\/ORGANIZATION_ID\//);
+    expect(r.headers.get('warning')).toMatch(/placeholder/);
   });
 });
 
 describe('OpenAPI', () => {
-  it('documents the three policy operations, their body, options and the omission headers', async () => {
+  it('documents the three policy operations, their body, options, problems and headers', async () => {
     const doc: any = await (await fetch(`${server.url}/v1/openapi.json`)).json();
     for (const path of Object.values(endpoints)) {
       const op = doc.paths[path].post;
       expect(op['x-status']).toBeUndefined();
       expect(JSON.stringify(op.requestBody)).toContain('ApprovedServicesRequest');
       expect(op.responses['200'].headers).toHaveProperty('X-Policy-Omitted');
-      expect(op.responses['422']).toBeDefined();
-      expect(op.parameters.map((p: { name: string }) => p.name)).toContain('envelope');
+      expect(op.responses['200'].headers).toHaveProperty('X-Policy-Also-Allows');
+      expect(op.responses['422'].description).toMatch(/empty-cloud/);
+      expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['envelope', 'dependencies', 'retired', 'emptyCloud']),
+      );
     }
-    expect(doc.components.schemas).toHaveProperty('PolicyEnvelope');
+    expect(JSON.stringify(doc.paths[endpoints.gcp].post.parameters)).toContain('project number');
+    const envelope = doc.components.schemas.PolicyEnvelope;
+    expect(Object.keys(envelope.properties)).toEqual(
+      expect.arrayContaining(['dependencies', 'alsoAllows', 'warnings']),
+    );
   });
 });

@@ -20,8 +20,12 @@ import { renderMarkdown } from '../core/markdown.ts';
 import {
   awsScpSizeLimits,
   GCP_PARENT_PATTERN,
+  dependencyModes,
+  emptyCloudModes,
   generatePolicy,
+  GCP_PARENT_FORMATS,
   policyTargets,
+  retiredModes,
   type GeneratePolicyOptions,
   type PolicyTarget,
 } from '../core/policies/index.ts';
@@ -80,14 +84,26 @@ ${common}`,
 Writes the policy the API's POST /v1/policies/{aws-scp,azure-policy,gcp-org-policy}
 generates for the approved list in FILE: an AWS service control policy, an
 Azure Policy definition or a Google Cloud organisation policy, ready to deploy.
-Services left out (other clouds, not restrictable) are reported on standard error.
-Exits 1 for unknown service ids or a policy over the provider's size limit.
+On standard error: services left out (other clouds, retired, not restrictable),
+required dependencies the policy denies, other catalogue services it also
+allows through a shared identifier, and lifecycle warnings.
+Exits 1 for unknown service ids, a policy over the provider's size limit, or a
+list with no service of this cloud (unless --empty-cloud deny-all).
 
 Options:
       --size-limit 10240|5120  AWS: SCP size quota in characters (default 10240)
       --no-essentials          AWS: do not add the always-allowed IAM prefixes
       --display-name TEXT      Azure: the definition's display name
-      --parent RESOURCE        Google Cloud: organizations/123, folders/123 or projects/id
+      --parent RESOURCE        Google Cloud: organizations/<number>, folders/<number>,
+                               projects/<project id> or projects/<project number>
+                               (without it the name keeps a placeholder to replace)
+      --dependencies report|include
+                               include: add what the approved services require
+      --retired exclude|include
+                               include: keep retired services (left out by default)
+      --empty-cloud refuse|deny-all
+                               deny-all: write the deny-everything policy when no
+                               service of this cloud is approved
 ${common}`,
   markdown: `Usage: csc markdown FILE [options]
 
@@ -223,6 +239,9 @@ function policyCommand(args: string[], io: Io): number {
       'no-essentials': { type: 'boolean' },
       'display-name': { type: 'string' },
       parent: { type: 'string' },
+      dependencies: { type: 'string' },
+      retired: { type: 'string' },
+      'empty-cloud': { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -237,8 +256,16 @@ function policyCommand(args: string[], io: Io): number {
   if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240))
     throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
   if (values.parent !== undefined && !GCP_PARENT_PATTERN.test(values.parent)) {
-    throw new CliError('--parent must be organizations/<number>, folders/<number> or projects/<project id>', 2);
+    throw new CliError(`--parent must be ${GCP_PARENT_FORMATS}`, 2);
   }
+  const choice = <T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined => {
+    if (value !== undefined && !allowed.includes(value as T))
+      throw new CliError(`--${flag} must be ${allowed.join(' or ')}`, 2);
+    return value as T | undefined;
+  };
+  const dependencies = choice('dependencies', values.dependencies, dependencyModes);
+  const retired = choice('retired', values.retired, retiredModes);
+  const emptyCloud = choice('empty-cloud', values['empty-cloud'], emptyCloudModes);
   const options: GeneratePolicyOptions = {
     today: today(),
     listName: list.name,
@@ -246,6 +273,9 @@ function policyCommand(args: string[], io: Io): number {
     ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
     ...(values['display-name'] ? { displayName: values['display-name'] } : {}),
     ...(values.parent ? { gcpParent: values.parent } : {}),
+    ...(dependencies ? { dependencies } : {}),
+    ...(retired ? { retired } : {}),
+    ...(emptyCloud ? { emptyCloud } : {}),
   };
   const result = generatePolicy(target as PolicyTarget, catalogue, list.approvedServiceIds, options);
   switch (result.kind) {
@@ -259,8 +289,29 @@ function policyCommand(args: string[], io: Io): number {
         `${file}: the policy would be ${result.size} ${result.unit}, over the limit of ${result.limit} by ${result.excess}. ${result.advice}`,
         1,
       );
+    case 'empty-cloud':
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
+      throw new CliError(
+        `${file}: no approved ${target} service can go into this policy, so it would deny every ${target} service. ` +
+          'Approve at least one, or pass --empty-cloud deny-all if that is what you want.',
+        1,
+      );
     case 'policy':
       for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
+      for (const d of result.dependencies)
+        io.stderr(
+          d.status === 'added'
+            ? `added: ${d.service ?? d.identifiers?.join(', ')} (${d.serviceId} requires it: ${d.reason})\n`
+            : `warning: ${d.serviceId} ${d.kind === 'requires' ? 'needs' : 'works best with'} ` +
+                `${d.service ?? d.identifiers?.join(', ')}, which this policy denies: ${d.reason} (${d.source})` +
+                `${d.kind === 'requires' ? '; --dependencies include adds it' : ''}\n`,
+        );
+      for (const a of result.alsoAllows)
+        io.stderr(
+          `also allows: ${a.id} (through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
+            `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
+        );
+      for (const w of result.warnings) io.stderr(`warning: ${w.message}\n`);
       // Byte for byte the API's answer body.
       output(JSON.stringify(result.document), values.output, io);
       return 0;

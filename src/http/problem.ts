@@ -17,6 +17,7 @@ export const problemTypes = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'unknown-services': { status: 422, title: 'Unknown service ids' },
   'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
+  'empty-cloud': { status: 422, title: 'No approved service of this cloud' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Internal server error' },
   unavailable: { status: 503, title: 'Service unavailable' },

@@ -57,6 +57,10 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     '| Provider | Approved services | Result | Median (ms) | p99 (ms) | |',
     '|---|---|---|---:|---:|---|',
     ...rows,
+    '',
+    'Each run includes the dependency, lifecycle and shared-identifier (`alsoAllows`) reports, which ' +
+      "scan the cloud's catalogue services once per call (an index per catalogue is built on the first " +
+      'call).',
   ].join('\n');
   return { title: 'Policy generation', markdown };
 }

@@ -13,6 +13,8 @@
  * - documented rules the schema does not encode: `like`/`notLike` take at
  *   most one `*`, at most 512 nested conditions, a request body of at most
  *   1 MiB, displayName at most 128 and description 512 characters, name 64,
+ *   each metadata property at most 1,024 characters (its string, or the JSON
+ *   of any other value; "definition structure basics"),
  *   an effect expression naming a declared parameter with valid values; and
  *   the project's contract: mode "all", no policyType, no empty parameters.
  */
@@ -97,6 +99,11 @@ export function validateAzurePolicyDefinition(doc: unknown): string[] {
   if ('description' in p && (typeof p.description !== 'string' || p.description.length > 512))
     problems.push('description must be at most 512 characters');
   if ('metadata' in p && !isObject(p.metadata)) problems.push('metadata is not an object');
+  if (isObject(p.metadata))
+    for (const [k, v] of Object.entries(p.metadata)) {
+      const length = typeof v === 'string' ? v.length : JSON.stringify(v).length;
+      if (length > 1024) problems.push(`metadata.${k} is ${length} characters, over Azure's 1,024`);
+    }
   const params = p.parameters;
   if ('parameters' in p) {
     if (!isObject(params) || !Object.keys(params).length)

@@ -28,17 +28,21 @@ describe('generateAwsScp', () => {
     expect(r.document.Statement).toEqual([
       { Sid: 'DenyServicesOutsideApprovedList', Effect: 'Deny', NotAction: expected, Resource: '*' },
     ]);
-    expect(r.document.Id).toMatch(/^csc-synthetic01-2026-05-15-team-a-prod-[0-9a-f]{10}$/);
+    expect(r.document.Id).toMatch(/^csc-synthetic01-team-a-prod-[0-9a-f]{10}$/);
     expect(r.omitted).toEqual([{ id: 'azure-svc-0000', reason: 'other-provider', detail: expect.any(String) }]);
     expect(Object.keys(r.document)).toEqual(['Version', 'Id', 'Statement']);
   });
 
-  it('with no AWS service approved allows only the essentials; with no essentials either it denies every action', () => {
-    const r = generateAwsScp(catalogue, ['gcp-svc-0001'], { today });
+  it('with no AWS service approved refuses unless asked; then allows only the essentials, or denies every action without them', () => {
+    expect(generateAwsScp(catalogue, ['gcp-svc-0001'], { today })).toMatchObject({
+      kind: 'empty-cloud',
+      omitted: [{ id: 'gcp-svc-0001', reason: 'other-provider' }],
+    });
+    const r = generateAwsScp(catalogue, ['gcp-svc-0001'], { today, emptyCloud: 'deny-all' });
     if (r.kind !== 'policy') throw new Error(r.kind);
-    expect(r.document.Statement[0]!.NotAction).toEqual(AWS_ESSENTIAL_IAM_PREFIXES.map((p) => `${p}:*`));
+    expect(r.document.Statement[0]!.NotAction).toEqual(AWS_ESSENTIAL_IAM_PREFIXES.map((p) => `${p}:*`).sort());
     expect(validateScp(r.document)).toEqual([]);
-    const none = generateAwsScp(catalogue, ['gcp-svc-0001'], { today, awsEssentials: [] });
+    const none = generateAwsScp(catalogue, ['gcp-svc-0001'], { today, awsEssentials: [], emptyCloud: 'deny-all' });
     if (none.kind !== 'policy') throw new Error(none.kind);
     expect(none.document.Statement[0]).toEqual({
       Sid: 'DenyServicesOutsideApprovedList',

@@ -11,9 +11,12 @@
  * truncated.
  */
 import type { Catalogue } from '../catalogue.ts';
+import { AWS_ESSENTIAL_IAM_PREFIXES } from './essentials.ts';
 import {
   identifiersOf,
+  provenanceOf,
   resolveApproval,
+  scopeReport,
   slugify,
   uniqueSorted,
   type AwsScpSizeLimit,
@@ -23,37 +26,7 @@ import {
 } from './common.ts';
 import type { AwsServiceControlPolicy } from './schemas.ts';
 
-/**
- * IAM prefixes an SCP allow-list always lets through, so member accounts stay
- * manageable whatever is approved: identity and sign-in (iam, sts, signin),
- * the organisation and account settings (organizations, account), support
- * (support, supportplans, health, trustedadvisor), billing and cost
- * management (billing, aws-portal, payments, tax, invoicing, ce, budgets, cur,
- * consolidatedbilling, freetier) and service quotas (servicequotas).
- * Override with `PolicyOptions.awsEssentials` (an empty list for none).
- */
-export const AWS_ESSENTIAL_IAM_PREFIXES: readonly string[] = Object.freeze([
-  'account',
-  'aws-portal',
-  'billing',
-  'budgets',
-  'ce',
-  'consolidatedbilling',
-  'cur',
-  'freetier',
-  'health',
-  'iam',
-  'invoicing',
-  'organizations',
-  'payments',
-  'servicequotas',
-  'signin',
-  'sts',
-  'support',
-  'supportplans',
-  'tax',
-  'trustedadvisor',
-]);
+export { AWS_ESSENTIAL_IAM_PREFIXES };
 
 export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 10240;
 export const AWS_SCP_STATEMENT_SID = 'DenyServicesOutsideApprovedList';
@@ -68,21 +41,15 @@ type AwsScpStatement = AwsScpDocument['Statement'][number];
  */
 export const scpCharacterCount = (doc: unknown): number => JSON.stringify(doc).length;
 
-/** `csc-<catalogue version>-<YYYY-MM-DD>-[<list name slug>-]<list hash>`: only [a-z0-9-], no spaces. */
-export function scpId(p: {
-  catalogueVersion: string;
-  generatedOn: string;
-  listName?: string;
-  listHash: string;
-}): string {
+/**
+ * `csc-<catalogue version>-[<list name slug>-]<list hash>`: only [a-z0-9-],
+ * no spaces. No date: the same list and catalogue give the same Id (and so
+ * the same document) on any day, and the hash covers this cloud's services
+ * only, so approving an Azure or Google service leaves the SCP unchanged.
+ */
+export function scpId(p: { catalogueVersion: string; listName?: string; listHash: string }): string {
   const name = p.listName ? slugify(p.listName) : '';
-  return [
-    'csc',
-    slugify(p.catalogueVersion, 24) || 'catalogue',
-    p.generatedOn,
-    ...(name ? [name] : []),
-    p.listHash,
-  ].join('-');
+  return ['csc', slugify(p.catalogueVersion, 24) || 'catalogue', ...(name ? [name] : []), p.listHash].join('-');
 }
 
 export function generateAwsScp(
@@ -94,28 +61,41 @@ export function generateAwsScp(
   if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'aws', unknownIds: approval.unknownIds };
 
   const omitted: Omission[] = [...approval.omitted];
-  const prefixes: string[] = [...(options.awsEssentials ?? AWS_ESSENTIAL_IAM_PREFIXES)];
+  const essentials = [...(options.awsEssentials ?? AWS_ESSENTIAL_IAM_PREFIXES)].map((p) => p.toLowerCase());
+  const prefixes: string[] = [...essentials, ...(approval.extraIdentifiers.iamPrefixes ?? [])];
   const included: string[] = [];
   for (const s of approval.services) {
     const own = identifiersOf(s, 'iamPrefixes');
     if (!own.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail: 'the catalogue records no IAM service prefix for this service, so an SCP cannot name it',
+        });
       continue;
     }
     prefixes.push(...own);
     included.push(s.id);
   }
-  const notAction = uniqueSorted(prefixes.map((p) => p.toLowerCase())).map((p) => `${p}:*`);
+  if (!included.length && options.emptyCloud !== 'deny-all')
+    return { kind: 'empty-cloud', target: 'aws', omitted, warnings: approval.warnings };
+  const allowed = uniqueSorted(prefixes.map((p) => p.toLowerCase()));
+  const notAction = uniqueSorted(allowed.map((p) => `${p}:*`));
+  const provenance = provenanceOf(approval, included);
 
   const statement: AwsScpStatement = notAction.length
     ? { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', NotAction: notAction, Resource: '*' }
     : // Nothing approved and no essentials: deny every action (NotAction may not be empty).
       { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', Action: '*', Resource: '*' };
-  const document: AwsScpDocument = { Version: '2012-10-17', Id: scpId(approval.provenance), Statement: [statement] };
+  const document: AwsScpDocument = { Version: '2012-10-17', Id: scpId(provenance), Statement: [statement] };
+  const allowedSet = new Set(allowed);
+  const essentialSet = new Set(essentials);
+  const scope = scopeReport('aws', catalogue, approval, included, {
+    inDocument: (p) => allowedSet.has(p.toLowerCase()),
+    essential: (p) => essentialSet.has(p.toLowerCase()),
+  });
 
   const limit = options.awsSizeLimit ?? AWS_SCP_DEFAULT_SIZE_LIMIT;
   const size = scpCharacterCount(document);
@@ -142,8 +122,10 @@ export function generateAwsScp(
     target: 'aws',
     document,
     omitted,
-    provenance: approval.provenance,
+    provenance,
     included,
+    ...scope,
+    warnings: approval.warnings,
     size: { value: size, limit, unit: 'characters' },
   };
 }

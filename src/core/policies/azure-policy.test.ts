@@ -59,9 +59,10 @@ describe('generateAzurePolicy', () => {
     expect(r.document.properties.metadata).toMatchObject({
       category: 'General',
       catalogueVersion: 'synthetic01',
-      generatedOn: today,
       listName: 'Prod',
+      approvedServiceCount: 3,
     });
+    expect(r.document.properties.metadata).not.toHaveProperty('approvedServiceIds');
   });
 
   it('drops a resource type whose namespace is approved whole', () => {
@@ -77,9 +78,10 @@ describe('generateAzurePolicy', () => {
     expect(r.document.properties.policyRule.if.allOf.some((c) => 'notIn' in c)).toBe(false);
   });
 
-  it('is valid with no Azure service approved (platform namespaces only) and with all of them', () => {
+  it('is valid with no Azure service approved (platform namespaces only, when asked) and with all of them', () => {
+    expect(generateAzurePolicy(catalogue, ['aws-svc-0000'], { today }).kind).toBe('empty-cloud');
     for (const ids of [['aws-svc-0000'], azureIds]) {
-      const r = generateAzurePolicy(catalogue, ids, { today });
+      const r = generateAzurePolicy(catalogue, ids, { today, emptyCloud: 'deny-all' });
       if (r.kind !== 'policy') throw new Error(r.kind);
       expect(validateAzurePolicyDefinition(r.document)).toEqual([]);
     }

@@ -19,9 +19,12 @@
  *   it to Custom).
  */
 import type { Catalogue } from '../catalogue.ts';
+import { AZURE_PLATFORM_NAMESPACES } from './essentials.ts';
 import {
   identifiersOf,
+  provenanceOf,
   resolveApproval,
+  scopeReport,
   slugify,
   uniqueSorted,
   type Omission,
@@ -30,53 +33,14 @@ import {
 } from './common.ts';
 import type { AzurePolicyDefinition, AzureTypeCondition } from './schemas.ts';
 
-/**
- * Resource-provider namespaces the definition always allows, because Azure's
- * own management plane lives there and denying them breaks deployments or
- * governance:
- * - Microsoft.Resources: resource groups, deployments, tags, template specs;
- * - Microsoft.Authorization: role assignments and definitions, policy, locks;
- * - Microsoft.Insights: diagnostic settings, activity-log alerts, action groups;
- * - Microsoft.PolicyInsights: policy remediations and attestations;
- * - Microsoft.GuestConfiguration: machine configuration assignments made by policy;
- * - Microsoft.Management: management groups;
- * - Microsoft.Subscription: subscription aliases;
- * - Microsoft.Features: preview feature registration;
- * - Microsoft.ResourceHealth, Microsoft.Advisor, Microsoft.Security,
- *   Microsoft.ResourceGraph: health, recommendations, Defender for Cloud,
- *   inventory queries;
- * - Microsoft.Billing, Microsoft.Consumption, Microsoft.CostManagement:
- *   budgets, exports and cost views;
- * - Microsoft.Support: support tickets;
- * - Microsoft.ManagedIdentity: the identities other resources and policy
- *   remediation run as.
- * Override with `PolicyOptions.azureExemptNamespaces`.
- */
-export const AZURE_PLATFORM_NAMESPACES: readonly string[] = Object.freeze([
-  'Microsoft.Advisor',
-  'Microsoft.Authorization',
-  'Microsoft.Billing',
-  'Microsoft.Consumption',
-  'Microsoft.CostManagement',
-  'Microsoft.Features',
-  'Microsoft.GuestConfiguration',
-  'Microsoft.Insights',
-  'Microsoft.ManagedIdentity',
-  'Microsoft.Management',
-  'Microsoft.PolicyInsights',
-  'Microsoft.ResourceGraph',
-  'Microsoft.ResourceHealth',
-  'Microsoft.Resources',
-  'Microsoft.Security',
-  'Microsoft.Subscription',
-  'Microsoft.Support',
-]);
+export { AZURE_PLATFORM_NAMESPACES };
 
 /**
  * Azure Policy limits we check (learn.microsoft.com, "Azure Policy limits"):
  * at most 512 nested conditions in a policy rule, request bodies of at most
  * 1,048,576 bytes, displayName 128 and description 512 characters, definition
- * name 64 characters.
+ * name 64 characters; and ("definition structure basics") each metadata
+ * property at most 1,024 characters.
  */
 export const AZURE_POLICY_LIMITS = Object.freeze({
   conditions: 512,
@@ -84,7 +48,12 @@ export const AZURE_POLICY_LIMITS = Object.freeze({
   displayName: 128,
   description: 512,
   name: 64,
+  metadataProperty: 1024,
 });
+
+/** A metadata property's length as Azure counts it: the string itself, or the JSON of any other value. */
+export const metadataLength = (value: unknown): number =>
+  typeof value === 'string' ? value.length : JSON.stringify(value).length;
 
 const truncate = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 const namespaceOf = (identifier: string): string => identifier.split('/')[0]!;
@@ -102,29 +71,42 @@ export function generateAzurePolicy(
   if (approval.unknownIds.length) return { kind: 'unknown-services', target: 'azure', unknownIds: approval.unknownIds };
 
   const omitted: Omission[] = [...approval.omitted];
-  const identifiers: string[] = [];
+  const identifiers: string[] = [...(approval.extraIdentifiers.resourceProviders ?? [])];
   const included: string[] = [];
   for (const s of approval.services) {
     const own = identifiersOf(s, 'resourceProviders');
     if (!own.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no resource-provider namespace for this service, so Azure Policy cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail:
+            'the catalogue records no resource-provider namespace for this service, so Azure Policy cannot name it',
+        });
       continue;
     }
     identifiers.push(...own);
     included.push(s.id);
   }
+  if (!included.length && options.emptyCloud !== 'deny-all')
+    return { kind: 'empty-cloud', target: 'azure', omitted, warnings: approval.warnings };
   const exempt = options.azureExemptNamespaces ?? AZURE_PLATFORM_NAMESPACES;
   const namespaces = uniqueSorted([...exempt, ...identifiers.filter((i) => !i.includes('/'))], fold);
   const allowedNs = new Set(namespaces.map(fold));
+  const exemptNs = new Set(exempt.map(fold));
   // Resource types whose whole namespace is allowed anyway add nothing.
   const types = uniqueSorted(
     identifiers.filter((i) => i.includes('/') && !allowedNs.has(fold(namespaceOf(i)))),
     fold,
   );
+  const allowedTypes = types.map(fold);
+  const scope = scopeReport('azure', catalogue, approval, included, {
+    inDocument: (i) =>
+      allowedNs.has(fold(namespaceOf(i))) ||
+      (i.includes('/') && allowedTypes.some((t) => fold(i) === t || fold(i).startsWith(`${t}/`))),
+    essential: (i) => exemptNs.has(fold(namespaceOf(i))),
+  });
 
   const conditions: AzureTypeCondition[] = [
     ...namespaces.map((ns) => ({ field: 'type' as const, notLike: `${ns}/*` })),
@@ -132,7 +114,7 @@ export function generateAzurePolicy(
     ...types.map((t) => ({ field: 'type' as const, notLike: `${t}/*` })),
   ];
 
-  const p = approval.provenance;
+  const p = provenanceOf(approval, included);
   const listLabel = p.listName ?? `approved list ${p.listHash}`;
   const document: AzurePolicyDefinition = {
     name: `csc-allowed-services-${p.listName ? `${slugify(p.listName, 30)}-` : ''}${p.listHash}`.replace(/-+/g, '-'),
@@ -144,7 +126,7 @@ export function generateAzurePolicy(
       ),
       description: truncate(
         `Denies resources whose type is outside the ${included.length} approved Azure service${included.length === 1 ? '' : 's'} of ${listLabel} ` +
-          `and the platform namespaces Azure needs. Generated by the Cloud Service Catalogue on ${p.generatedOn} from catalogue version ${p.catalogueVersion}.`,
+          `and the platform namespaces Azure needs. Generated by the Cloud Service Catalogue from catalogue version ${p.catalogueVersion}.`,
         AZURE_POLICY_LIMITS.description,
       ),
       mode: 'all',
@@ -153,10 +135,11 @@ export function generateAzurePolicy(
         version: '1.0.0',
         source: 'Cloud Service Catalogue',
         catalogueVersion: p.catalogueVersion,
-        generatedOn: p.generatedOn,
-        ...(p.listName ? { listName: p.listName } : {}),
+        ...(p.listName ? { listName: truncate(p.listName, AZURE_POLICY_LIMITS.metadataProperty) } : {}),
+        // The hash and count identify the list at any size; the ids themselves would outgrow a metadata
+        // property (1,024 characters) at about 40 services, so they travel in the envelope (`included`).
         listHash: p.listHash,
-        approvedServiceIds: included,
+        approvedServiceCount: included.length,
       },
       parameters: {
         effect: {
@@ -177,7 +160,9 @@ export function generateAzurePolicy(
     },
   };
 
+  const longestMetadata = Math.max(...Object.values(document.properties.metadata).map(metadataLength));
   const checks = [
+    { unit: 'metadata characters', size: longestMetadata, limit: AZURE_POLICY_LIMITS.metadataProperty },
     { unit: 'conditions', size: conditions.length, limit: AZURE_POLICY_LIMITS.conditions },
     { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: AZURE_POLICY_LIMITS.bodyBytes },
   ];
@@ -188,9 +173,21 @@ export function generateAzurePolicy(
       target: 'azure',
       ...over,
       excess: over.size - over.limit,
-      advice: `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single resource types (one condition instead of two).`,
+      advice:
+        `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's ` +
+        `limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single ` +
+        `resource types (one condition instead of two).`,
       omitted,
     };
   }
-  return { kind: 'policy', target: 'azure', document, omitted, provenance: p, included };
+  return {
+    kind: 'policy',
+    target: 'azure',
+    document,
+    omitted,
+    provenance: p,
+    included,
+    ...scope,
+    warnings: approval.warnings,
+  };
 }

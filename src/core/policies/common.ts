@@ -14,9 +14,20 @@ export type PolicyTarget = (typeof policyTargets)[number];
 export const awsScpSizeLimits = [10240, 5120] as const;
 export type AwsScpSizeLimit = (typeof awsScpSizeLimits)[number];
 
+export const dependencyModes = ['report', 'include'] as const;
+export type DependencyMode = (typeof dependencyModes)[number];
+export const retiredModes = ['exclude', 'include'] as const;
+export type RetiredMode = (typeof retiredModes)[number];
+export const emptyCloudModes = ['refuse', 'deny-all'] as const;
+export type EmptyCloudMode = (typeof emptyCloudModes)[number];
+
 export interface PolicyOptions {
-  /** Generation date, YYYY-MM-DD. Passed in: the core never reads the clock. */
-  today: string;
+  /**
+   * Today, YYYY-MM-DD. Passed in (the core never reads the clock); used only
+   * to word lifecycle warnings, never written into a document, so the same
+   * list gives the same document on any day.
+   */
+  today?: string;
   /** Human name of the approved list; goes into provenance (AWS `Id`, Azure metadata and display name). */
   listName?: string;
   /** AWS: SCP size quota to stay within (default 10,240). */
@@ -29,9 +40,15 @@ export interface PolicyOptions {
   azureExemptNamespaces?: readonly string[];
   /** Google Cloud: the resource the policy is set on (default `organizations/ORGANIZATION_ID`, a placeholder). */
   gcpParent?: string;
+  /** report (default): name missing dependencies; include: add what approved services require. */
+  dependencies?: DependencyMode;
+  /** exclude (default): leave retired services out and report them; include: keep them, with a warning. */
+  retired?: RetiredMode;
+  /** refuse (default): no document when nothing of this cloud is expressed; deny-all: the deny-everything document. */
+  emptyCloud?: EmptyCloudMode;
 }
 
-export const omissionReasons = ['other-provider', 'no-identifiers', 'not-restrictable'] as const;
+export const omissionReasons = ['other-provider', 'retired', 'no-identifiers', 'not-restrictable'] as const;
 export type OmissionReason = (typeof omissionReasons)[number];
 
 /** An approved service that is not expressed in the generated document, and why. */
@@ -43,10 +60,47 @@ export interface Omission {
 
 export interface Provenance {
   catalogueVersion: string;
-  generatedOn: string;
   listName?: string;
-  /** Short hash of the approved ids (all providers), stable for the same set in any order. */
+  /** Short hash of the ids of this cloud's services in the document, stable for the same set in any order. */
   listHash: string;
+}
+
+export const warningCodes = ['deprecated', 'sunset', 'retired-included', 'preview', 'placeholder-parent'] as const;
+export type WarningCode = (typeof warningCodes)[number];
+
+/** Something to know before deploying the document. */
+export interface PolicyWarning {
+  code: WarningCode;
+  /** The service it is about, when it is about one. */
+  serviceId?: string;
+  /** Sunset or retirement date, when the catalogue has one. */
+  date?: string;
+  message: string;
+}
+
+/** A dependency of a service in the document that the document does not satisfy, or that was added to it. */
+export interface DependencyNote {
+  /** The service that needs it. */
+  serviceId: string;
+  kind: 'requires' | 'recommends';
+  /** The catalogue service needed, or the raw identifiers when no catalogue service owns them. */
+  service?: string;
+  identifiers?: string[];
+  reason: string;
+  source: string;
+  /** missing: the document denies it; added: included because the caller asked for dependencies. */
+  status: 'missing' | 'added';
+}
+
+/** A catalogue service that was not approved but that the document allows through an identifier it shares. */
+export interface AlsoAllowed {
+  id: string;
+  /** Its identifiers the document allows. */
+  identifiers: string[];
+  /** Approved services (or added dependencies) whose identifiers let it through. */
+  through: string[];
+  /** Let through by the always-allowed essentials. */
+  essential: boolean;
 }
 
 export interface PolicyDocumentResult<D = unknown> {
@@ -55,8 +109,11 @@ export interface PolicyDocumentResult<D = unknown> {
   document: D;
   omitted: Omission[];
   provenance: Provenance;
-  /** Catalogue services of this target expressed in the document. */
+  /** Catalogue services of this target expressed in the document (approved, and dependencies added). */
   included: string[];
+  dependencies: DependencyNote[];
+  alsoAllows: AlsoAllowed[];
+  warnings: PolicyWarning[];
   /** Size as the provider counts it, where the provider has a limit we check. */
   size?: { value: number; limit: number; unit: string };
 }
@@ -80,20 +137,93 @@ export interface UnknownServicesResult {
   unknownIds: string[];
 }
 
-export type PolicyResult<D = unknown> = PolicyDocumentResult<D> | PolicyTooLargeResult | UnknownServicesResult;
+/** Nothing of this cloud would be in the document, and the caller did not ask for a deny-all one. */
+export interface EmptyCloudResult {
+  kind: 'empty-cloud';
+  target: PolicyTarget;
+  omitted: Omission[];
+  warnings: PolicyWarning[];
+}
+
+export type PolicyResult<D = unknown> =
+  PolicyDocumentResult<D> | PolicyTooLargeResult | UnknownServicesResult | EmptyCloudResult;
 
 export interface ResolvedApproval {
-  /** Approved services of the target provider, in catalogue id order, without repeats. */
+  /**
+   * Services of the target provider for the document, in catalogue id order,
+   * without repeats: approved (less retired ones unless kept) and added
+   * dependencies.
+   */
   services: ServiceEntry[];
-  /** Approved services of other providers. */
+  /** Approved services of this target (kept ones only), the ones dependencies are reported for. */
+  approved: Set<string>;
+  /** Raw identifiers added because an approved service requires them (dependencies=include). */
+  extraIdentifiers: PolicyIdentifiers;
+  /** Approved services of other providers, and retired ones left out. */
   omitted: Omission[];
   unknownIds: string[];
-  provenance: Provenance;
+  warnings: PolicyWarning[];
+  catalogueVersion: string;
+  listName?: string;
+}
+
+const providerKind: Record<PolicyTarget, keyof PolicyIdentifiers> = {
+  aws: 'iamPrefixes',
+  azure: 'resourceProviders',
+  gcp: 'serviceNames',
+};
+export const identifierKindOf = (target: PolicyTarget): keyof PolicyIdentifiers => providerKind[target];
+
+function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarning[] {
+  const l = s.lifecycle;
+  if (!l) return [];
+  const date = l.sunsetDate;
+  const past = date && options.today ? date <= options.today : false;
+  const successor = l.successorSlug ? ` Successor: ${l.successorSlug}.` : '';
+  const when = date ? (past ? ` since ${date}` : ` on ${date}`) : ' (no date announced)';
+  switch (l.status) {
+    case 'deprecated':
+      return [
+        {
+          code: 'deprecated',
+          serviceId: s.id,
+          ...(date ? { date } : {}),
+          message: `${s.name} is deprecated; its end${date ? (past ? ` was ${date}` : ` is ${date}`) : ' date is not announced'}.${successor}`,
+        },
+      ];
+    case 'sunset':
+      return [
+        {
+          code: 'sunset',
+          serviceId: s.id,
+          ...(date ? { date } : {}),
+          message: `${s.name} is being sunset${when}: plan its replacement.${successor}`,
+        },
+      ];
+    case 'retired':
+      return [
+        {
+          code: 'retired-included',
+          serviceId: s.id,
+          ...(date ? { date } : {}),
+          message: `${s.name} is retired${date ? ` (${date})` : ''} but kept in this policy as asked.${successor}`,
+        },
+      ];
+    case 'preview':
+      return [
+        {
+          code: 'preview',
+          serviceId: s.id,
+          message: `${s.name} is in preview${l.gaTarget ? ` (general availability: ${l.gaTarget})` : ''}; its identifiers may change.`,
+        },
+      ];
+  }
 }
 
 /**
- * Looks the approved ids up (ids or slugs), keeps the target provider's and
- * reports the rest. Repeats resolve once.
+ * Looks the approved ids up (ids or slugs), keeps the target provider's,
+ * leaves retired ones out unless asked, adds required dependencies when
+ * asked, and reports the rest. Repeats resolve once.
  */
 export function resolveApproval(
   target: PolicyTarget,
@@ -104,24 +234,175 @@ export function resolveApproval(
   const { services, unknownIds } = resolveApprovedIds(catalogue, approvedIds);
   // Sorted by id whatever order the catalogue holds: the document must be byte-identical for the same set.
   const all = [...services].sort((a, b) => compareText(a.id, b.id));
-  const omitted: Omission[] = all
-    .filter((s) => s.provider !== target)
-    .map((s) => ({
-      id: s.id,
-      reason: 'other-provider',
-      detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only`,
-    }));
+  const omitted: Omission[] = [];
+  const warnings: PolicyWarning[] = [];
+  const kept: ServiceEntry[] = [];
+  for (const s of all) {
+    if (s.provider !== target) {
+      omitted.push({
+        id: s.id,
+        reason: 'other-provider',
+        detail: `${s.provider} service; this ${targetLabels[target]} covers ${target} services only`,
+      });
+    } else if (s.lifecycle?.status === 'retired' && options.retired !== 'include') {
+      omitted.push({
+        id: s.id,
+        reason: 'retired',
+        detail:
+          `retired${s.lifecycle.sunsetDate ? ` on ${s.lifecycle.sunsetDate}` : ''}` +
+          `${s.lifecycle.successorSlug ? `; successor: ${s.lifecycle.successorSlug}` : ''}; ` +
+          `ask with retired=include to keep it`,
+      });
+    } else {
+      kept.push(s);
+      warnings.push(...lifecycleWarnings(s, options));
+    }
+  }
+  const chosen = new Map(kept.map((s) => [s.id, s]));
+  const extra: string[] = [];
+  if (options.dependencies === 'include') {
+    // Breadth-first over `requires`, so what an added dependency requires is added too.
+    const queue = [...kept];
+    while (queue.length) {
+      const s = queue.shift()!;
+      for (const d of s.requires) {
+        if (d.identifiers) extra.push(...(d.identifiers[providerKind[target]] ?? []));
+        const dep = d.service ? catalogue.service(d.service) : undefined;
+        if (dep && dep.provider === target && !chosen.has(dep.id)) {
+          chosen.set(dep.id, dep);
+          queue.push(dep);
+        }
+      }
+    }
+  }
   return {
-    services: all.filter((s) => s.provider === target),
+    services: [...chosen.values()].sort((a, b) => compareText(a.id, b.id)),
+    approved: new Set(kept.map((s) => s.id)),
+    extraIdentifiers: extra.length ? { [providerKind[target]]: uniqueSorted(extra) } : {},
     omitted,
     unknownIds,
-    provenance: {
-      catalogueVersion: catalogue.version,
-      generatedOn: options.today,
-      ...(options.listName ? { listName: options.listName } : {}),
-      listHash: listHash(all.map((s) => s.id)),
-    },
+    warnings,
+    catalogueVersion: catalogue.version,
+    ...(options.listName ? { listName: options.listName } : {}),
   };
+}
+
+export function provenanceOf(approval: ResolvedApproval, included: readonly string[]): Provenance {
+  return {
+    catalogueVersion: approval.catalogueVersion,
+    ...(approval.listName ? { listName: approval.listName } : {}),
+    listHash: listHash(included),
+  };
+}
+
+/**
+ * What the document lets through, asked per identifier: `inDocument` for
+ * identifiers the document itself allows (approved or essential),
+ * `essential` for those the essentials alone allow, `alwaysAllowed` for
+ * identifiers the provider control never restricts.
+ */
+export interface AllowedScope {
+  inDocument(identifier: string): boolean;
+  essential(identifier: string): boolean;
+  alwaysAllowed?(identifier: string): boolean;
+}
+
+/**
+ * The dependencies of the document's services it does not satisfy (or that
+ * were added), and the other catalogue services of this cloud it lets
+ * through, from the scope the generator built.
+ */
+export function scopeReport(
+  target: PolicyTarget,
+  catalogue: Catalogue,
+  approval: ResolvedApproval,
+  included: readonly string[],
+  scope: AllowedScope,
+): { dependencies: DependencyNote[]; alsoAllows: AlsoAllowed[] } {
+  const kind = providerKind[target];
+  const inc = new Set(included);
+  const allowed = (id: string) => scope.inDocument(id) || (scope.alwaysAllowed?.(id) ?? false);
+  const dependencies: DependencyNote[] = [];
+  const seen = new Set<string>();
+  for (const s of approval.services) {
+    if (!inc.has(s.id)) continue;
+    for (const [edgeKind, edges] of [
+      ['requires', s.requires],
+      ['recommends', s.recommends],
+    ] as const) {
+      for (const d of edges) {
+        const dep = d.service ? catalogue.service(d.service) : undefined;
+        if (d.service && (!dep || dep.provider !== target)) continue;
+        const ids = dep ? identifiersOf(dep, kind) : (d.identifiers?.[kind] ?? []);
+        if (!dep && !ids.length) continue;
+        const added = approval.services.some((x) => x.id === dep?.id) && !approval.approved.has(dep!.id);
+        const rawAdded =
+          !dep && edgeKind === 'requires' && ids.every((i) => (approval.extraIdentifiers[kind] ?? []).includes(i));
+        const satisfied = dep ? inc.has(dep.id) || (ids.length > 0 && ids.every(allowed)) : ids.every(allowed);
+        let status: DependencyNote['status'] | undefined;
+        if (edgeKind === 'requires' && (added ? inc.has(dep!.id) : rawAdded)) status = 'added';
+        else if (!satisfied) status = 'missing';
+        if (!status) continue;
+        const key = `${s.id}|${edgeKind}|${d.service ?? ids.join(',')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        dependencies.push({
+          serviceId: s.id,
+          kind: edgeKind,
+          ...(dep ? { service: dep.id } : { identifiers: ids }),
+          reason: d.reason,
+          source: d.source,
+          status,
+        });
+      }
+    }
+  }
+  // Which document services own each identifier (lower-cased), to say through what another service gets in.
+  const byIdentifier = new Map<string, string[]>();
+  for (const s of approval.services)
+    if (inc.has(s.id))
+      for (const i of identifiersOf(s, kind))
+        byIdentifier.set(i.toLowerCase(), [...(byIdentifier.get(i.toLowerCase()) ?? []), s.id]);
+  const owners = (identifier: string): string[] => {
+    const id = identifier.toLowerCase();
+    if (target !== 'azure') return byIdentifier.get(id) ?? [];
+    // Azure: a namespace lets its types through, a type its child types.
+    const found: string[] = [];
+    for (const [own, ids] of byIdentifier) if (id === own || id.startsWith(`${own}/`)) found.push(...ids);
+    return found;
+  };
+  const alsoAllows: AlsoAllowed[] = [];
+  for (const [s, all] of identifierIndex(catalogue, target)) {
+    if (inc.has(s.id)) continue;
+    const ids = all.filter((i) => scope.inDocument(i));
+    if (!ids.length) continue;
+    const through = new Set(ids.flatMap(owners));
+    alsoAllows.push({
+      id: s.id,
+      identifiers: ids,
+      through: [...through].sort(compareText),
+      essential: ids.some((i) => scope.essential(i)),
+    });
+  }
+  alsoAllows.sort((a, b) => compareText(a.id, b.id));
+  return { dependencies, alsoAllows };
+}
+
+/** Per catalogue and cloud: each service with its identifiers (sub-services included), sorted; built once. */
+const indexes = new WeakMap<Catalogue, Map<PolicyTarget, [ServiceEntry, string[]][]>>();
+function identifierIndex(catalogue: Catalogue, target: PolicyTarget): [ServiceEntry, string[]][] {
+  let perTarget = indexes.get(catalogue);
+  if (!perTarget) indexes.set(catalogue, (perTarget = new Map()));
+  let index = perTarget.get(target);
+  if (!index) {
+    index = catalogue.services
+      .filter((s) => s.provider === target)
+      .sort((a, b) => compareText(a.id, b.id))
+      .map((s) => [s, uniqueSorted(identifiersOf(s, providerKind[target]))] as [ServiceEntry, string[]])
+      .filter(([, ids]) => ids.length > 0);
+    perTarget.set(target, index);
+  }
+  return index;
 }
 
 export const targetLabels: Record<PolicyTarget, string> = {

@@ -65,8 +65,9 @@ describe('generateGcpOrgPolicy', () => {
     expect(validateGcpPolicy(r.document)).toEqual([]);
   });
 
-  it('denies all restrictable services when no Google Cloud service is approved', () => {
-    const r = generateGcpOrgPolicy(catalogue, ['azure-svc-0000'], { today });
+  it('denies all restrictable services when no Google Cloud service is approved, only when asked', () => {
+    expect(generateGcpOrgPolicy(catalogue, ['azure-svc-0000'], { today }).kind).toBe('empty-cloud');
+    const r = generateGcpOrgPolicy(catalogue, ['azure-svc-0000'], { today, emptyCloud: 'deny-all' });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(r.document.spec.rules).toEqual([{ denyAll: true }]);
     expect(validateGcpPolicy(r.document)).toEqual([]);

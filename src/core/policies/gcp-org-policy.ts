@@ -8,7 +8,9 @@
 import type { Catalogue } from '../catalogue.ts';
 import {
   identifiersOf,
+  provenanceOf,
   resolveApproval,
+  scopeReport,
   uniqueSorted,
   type Omission,
   type PolicyOptions,
@@ -18,9 +20,15 @@ import type { GcpOrgPolicy } from './schemas.ts';
 
 export const GCP_CONSTRAINT = 'gcp.restrictServiceUsage';
 export const GCP_DEFAULT_PARENT = 'organizations/ORGANIZATION_ID';
-/** Resources an org policy can be set on; the default keeps Google's placeholder for the organisation id. */
+/**
+ * Resources an org policy can be set on: an organisation or folder number, or
+ * a project id or number (the API's canonical form is the number). The
+ * default keeps Google's placeholder for the organisation id.
+ */
 export const GCP_PARENT_PATTERN =
-  /^(organizations\/(\d{1,30}|ORGANIZATION_ID)|folders\/\d{1,30}|projects\/[a-z][a-z0-9-]{4,28}[a-z0-9])$/;
+  /^(organizations\/(\d{1,30}|ORGANIZATION_ID)|folders\/\d{1,30}|projects\/([a-z][a-z0-9-]{4,28}[a-z0-9]|\d{1,30}))$/;
+export const GCP_PARENT_FORMATS =
+  'organizations/<number>, folders/<number>, projects/<project id> or projects/<project number>';
 
 /**
  * Which services `gcp.restrictServiceUsage` can restrict, as data that can be
@@ -79,34 +87,67 @@ export function generateGcpOrgPolicy(
   const coverage = options.gcpCoverage ?? GCP_RESTRICT_SERVICE_USAGE_COVERAGE;
 
   const omitted: Omission[] = [...approval.omitted];
-  const allowed: string[] = [];
+  const allowed: string[] = (approval.extraIdentifiers.serviceNames ?? []).filter(
+    (n) => gcpRestrictability(coverage, n) !== 'not-restrictable',
+  );
   const included: string[] = [];
   for (const s of approval.services) {
     const names = identifiersOf(s, 'serviceNames');
     if (!names.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'no-identifiers',
-        detail: 'the catalogue records no service API name for this service, so the constraint cannot name it',
-      });
+      // An added dependency the policy cannot name is not an approved service left out: no omission.
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'no-identifiers',
+          detail: 'the catalogue records no service API name for this service, so the constraint cannot name it',
+        });
       continue;
     }
     const restrictable = names.filter((n) => gcpRestrictability(coverage, n) !== 'not-restrictable');
     if (!restrictable.length) {
-      omitted.push({
-        id: s.id,
-        reason: 'not-restrictable',
-        detail: `${GCP_CONSTRAINT} does not cover ${names.join(', ')}: Google never restricts it, so it stays usable without being listed (${coverage.sourceUrl}, as of ${coverage.asOf})`,
-      });
+      if (approval.approved.has(s.id))
+        omitted.push({
+          id: s.id,
+          reason: 'not-restrictable',
+          detail:
+            `${GCP_CONSTRAINT} does not cover ${names.join(', ')}: Google never restricts it, so it stays ` +
+            `usable without being listed (${coverage.sourceUrl}, as of ${coverage.asOf})`,
+        });
       continue;
     }
     allowed.push(...restrictable);
     included.push(s.id);
   }
+  const warnings = [...approval.warnings];
+  if (!options.gcpParent || options.gcpParent === GCP_DEFAULT_PARENT)
+    warnings.push({
+      code: 'placeholder-parent',
+      message:
+        `The policy name still has the placeholder ${GCP_DEFAULT_PARENT}: replace it with your organisation ` +
+        `number (or ask with parent=${GCP_PARENT_FORMATS}) before gcloud org-policies set-policy accepts ` +
+        `it.`,
+    });
+  if (!included.length && options.emptyCloud !== 'deny-all')
+    return { kind: 'empty-cloud', target: 'gcp', omitted, warnings };
   const allowedValues = uniqueSorted(allowed);
   const document: GcpOrgPolicy = {
     name: `${options.gcpParent ?? GCP_DEFAULT_PARENT}/policies/${GCP_CONSTRAINT}`,
     spec: { rules: [allowedValues.length ? { values: { allowedValues } } : { denyAll: true }] },
   };
-  return { kind: 'policy', target: 'gcp', document, omitted, provenance: approval.provenance, included };
+  const allowedSet = new Set(allowedValues);
+  const scope = scopeReport('gcp', catalogue, approval, included, {
+    inDocument: (n) => allowedSet.has(n),
+    essential: () => false,
+    alwaysAllowed: (n) => gcpRestrictability(coverage, n) === 'not-restrictable',
+  });
+  return {
+    kind: 'policy',
+    target: 'gcp',
+    document,
+    omitted,
+    provenance: provenanceOf(approval, included),
+    included,
+    ...scope,
+    warnings,
+  };
 }

@@ -11,17 +11,20 @@ import { generateGcpOrgPolicy, type GcpPolicyOptions } from './gcp-org-policy.ts
 
 export * from './common.ts';
 export * from './schemas.ts';
+export { AWS_ESSENTIALS, AZURE_ESSENTIALS, type Essential } from './essentials.ts';
 export {
   AWS_ESSENTIAL_IAM_PREFIXES,
   AWS_SCP_DEFAULT_SIZE_LIMIT,
   scpCharacterCount,
+  scpId,
   generateAwsScp,
   type AwsScpDocument,
 } from './aws-scp.ts';
-export { AZURE_PLATFORM_NAMESPACES, AZURE_POLICY_LIMITS, generateAzurePolicy } from './azure-policy.ts';
+export { AZURE_PLATFORM_NAMESPACES, AZURE_POLICY_LIMITS, generateAzurePolicy, metadataLength } from './azure-policy.ts';
 export {
   GCP_CONSTRAINT,
   GCP_DEFAULT_PARENT,
+  GCP_PARENT_FORMATS,
   GCP_PARENT_PATTERN,
   GCP_RESTRICT_SERVICE_USAGE_COVERAGE,
   gcpRestrictability,
@@ -36,7 +39,8 @@ export type GeneratePolicyOptions = GcpPolicyOptions;
 /**
  * The deployable document for `target` from the approved ids (any provider's;
  * the others are reported in `omitted`), or why there is none: unknown ids,
- * or a document over the provider's size limit (never a truncated one).
+ * a document over the provider's size limit (never a truncated one), or
+ * nothing of this cloud to express (unless a deny-all document was asked for).
  */
 export function generatePolicy(
   target: PolicyTarget,

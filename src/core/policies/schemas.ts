@@ -7,8 +7,16 @@
  */
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from '../schemas.ts';
-import { awsScpSizeLimits, omissionReasons, policyTargets } from './common.ts';
-import { GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
+import {
+  awsScpSizeLimits,
+  dependencyModes,
+  emptyCloudModes,
+  omissionReasons,
+  policyTargets,
+  retiredModes,
+  warningCodes,
+} from './common.ts';
+import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
 
 export { ApprovedServiceIds, MAX_APPROVED_IDS };
 
@@ -36,6 +44,31 @@ const envelope = z
     'true: answer a PolicyEnvelope (document, omitted services, provenance) instead of the bare deployable document',
   );
 
+/** Query options every policy endpoint takes. */
+const commonQuery = {
+  envelope,
+  dependencies: z
+    .enum(dependencyModes)
+    .optional()
+    .describe(
+      "report (default): name the approved services' missing dependencies (envelope `dependencies`, a " +
+        'Warning header otherwise); include: add the services and identifiers they require to the document',
+    ),
+  retired: z
+    .enum(retiredModes)
+    .optional()
+    .describe(
+      'exclude (default): leave retired services out and report them as omitted (reason retired); include: keep them, with a warning',
+    ),
+  emptyCloud: z
+    .enum(emptyCloudModes)
+    .optional()
+    .describe(
+      'refuse (default): answer 422 /problems/empty-cloud when no approved service of this cloud can be ' +
+        'expressed; deny-all: answer the document that denies everything but the essentials',
+    ),
+};
+
 export const AwsScpQuery = z.strictObject({
   sizeLimit: z
     .enum(awsScpSizeLimits.map(String) as ['10240', '5120'])
@@ -48,7 +81,7 @@ export const AwsScpQuery = z.strictObject({
     .describe(
       'default: always allow the essential IAM prefixes (identity, organisation, support, billing); none: allow only the approved services',
     ),
-  envelope,
+  ...commonQuery,
 });
 
 export const AzurePolicyQuery = z.strictObject({
@@ -59,16 +92,19 @@ export const AzurePolicyQuery = z.strictObject({
     .max(128)
     .optional()
     .describe('displayName of the policy definition (at most 128 characters)'),
-  envelope,
+  ...commonQuery,
 });
 
 export const GcpOrgPolicyQuery = z.strictObject({
   parent: z
     .string()
-    .regex(GCP_PARENT_PATTERN, 'organizations/<number>, folders/<number> or projects/<project id>')
+    .regex(GCP_PARENT_PATTERN, GCP_PARENT_FORMATS)
     .optional()
-    .describe('Resource the policy is set on (default organizations/ORGANIZATION_ID, a placeholder to replace)'),
-  envelope,
+    .describe(
+      `Resource the policy is set on: ${GCP_PARENT_FORMATS}. Without it the name keeps the placeholder ` +
+        `organizations/ORGANIZATION_ID, which gcloud refuses until replaced (the answer warns).`,
+    ),
+  ...commonQuery,
 });
 
 // ---------------------------------------------------------------- generated documents
@@ -84,7 +120,12 @@ export const AwsScpStatement = z.object({
 export const AwsServiceControlPolicy = z
   .object({
     Version: z.literal('2012-10-17'),
-    Id: z.string().describe('Provenance: csc-<catalogue version>-<YYYY-MM-DD>-[<list name>-]<list hash>'),
+    Id: z
+      .string()
+      .describe(
+        "Provenance: csc-<catalogue version>-[<list name>-]<hash of this cloud's services in the policy>; no " +
+          'date, so the same list and catalogue give the same document on any day',
+      ),
     Statement: z.array(AwsScpStatement).length(1),
   })
   .meta({
@@ -111,10 +152,9 @@ export const AzurePolicyDefinition = z
         version: z.string(),
         source: z.string(),
         catalogueVersion: z.string(),
-        generatedOn: z.string(),
         listName: z.string().optional(),
         listHash: z.string(),
-        approvedServiceIds: z.array(z.string()),
+        approvedServiceCount: z.number().int(),
       }),
       parameters: z.object({
         effect: z.object({
@@ -161,11 +201,51 @@ export const PolicyOmission = z
     reason: z
       .enum(omissionReasons)
       .describe(
-        'other-provider: not this cloud; no-identifiers: the catalogue has no identifier this policy can use; not-restrictable: the provider control never restricts it',
+        'other-provider: not this cloud; retired: the vendor retired it (ask with retired=include to keep ' +
+          'it); no-identifiers: the catalogue has no identifier this policy can use; not-restrictable: the ' +
+          'provider control never restricts it',
       ),
     detail: z.string(),
   })
   .meta({ id: 'PolicyOmission', description: 'An approved service left out of the generated document, and why.' });
+
+export const PolicyWarningSchema = z
+  .object({
+    code: z.enum(warningCodes),
+    serviceId: z.string().optional(),
+    date: z.string().optional().describe('Sunset or retirement date (YYYY-MM-DD), when known'),
+    message: z.string(),
+  })
+  .meta({ id: 'PolicyWarning', description: 'Something to know before deploying the document.' });
+
+export const PolicyDependency = z
+  .object({
+    serviceId: z.string().describe('The service that needs it'),
+    kind: z.enum(['requires', 'recommends']),
+    service: z.string().optional().describe('The catalogue service needed'),
+    identifiers: z.array(z.string()).optional().describe('Raw identifiers needed, when no catalogue service owns them'),
+    reason: z.string(),
+    source: z.string().describe('Vendor documentation that states the dependency'),
+    status: z
+      .enum(['missing', 'added'])
+      .describe('missing: the document denies it; added: included because of ?dependencies=include'),
+  })
+  .meta({
+    id: 'PolicyDependency',
+    description: 'A dependency of a service in the document that the document does not satisfy, or that was added.',
+  });
+
+export const PolicyAlsoAllows = z
+  .object({
+    id: z.string(),
+    identifiers: z.array(z.string()).describe('Its identifiers the document allows'),
+    through: z.array(z.string()).describe('Services in the document whose identifiers let it through'),
+    essential: z.boolean().describe('Let through by the always-allowed essentials'),
+  })
+  .meta({
+    id: 'PolicyAlsoAllows',
+    description: 'A catalogue service that was not approved but that the document allows through a shared identifier.',
+  });
 
 export const PolicyEnvelope = z
   .object({
@@ -174,16 +254,23 @@ export const PolicyEnvelope = z
       .union([AwsServiceControlPolicy, AzurePolicyDefinition, GcpOrgPolicy])
       .describe('The deployable document, exactly as the bare response would be'),
     omitted: z.array(PolicyOmission),
-    included: z.array(z.string()).describe('Approved services of this cloud expressed in the document'),
+    included: z
+      .array(z.string())
+      .describe('Services of this cloud expressed in the document: the approved ones and any dependencies added'),
+    dependencies: z.array(PolicyDependency),
+    alsoAllows: z
+      .array(PolicyAlsoAllows)
+      .describe('Every other catalogue service of this cloud the document lets through'),
+    warnings: z.array(PolicyWarningSchema),
     provenance: z.object({
       catalogueVersion: z.string(),
-      generatedOn: z.string(),
       listName: z.string().optional(),
-      listHash: z.string(),
+      listHash: z.string().describe("Hash of the ids of this cloud's services in the document"),
     }),
     size: z.object({ value: z.number(), limit: z.number(), unit: z.string() }).optional(),
   })
   .meta({
     id: 'PolicyEnvelope',
-    description: 'Opt-in (`?envelope=true`) wrapper: the document plus what was left out and why.',
+    description:
+      'Opt-in (`?envelope=true`) wrapper: the document plus what was left out and why, missing dependencies, what else it allows and warnings.',
   });

@@ -1,0 +1,143 @@
+/**
+ * The result of "Generate …" in the builder: how many services the policy
+ * allows, what it left out and why, the dependencies it denies (each with an
+ * "Add it" button that adds the service to the list and generates again),
+ * the warnings (lifecycle, the Google Cloud placeholder), what else it lets
+ * through beside the download, and the download itself.
+ */
+import type { BuiltCatalogueData } from '../../core/catalogue.ts';
+import type { PolicyTarget } from '../../core/policies/common.ts';
+import { plural } from '../format.ts';
+import { alsoAllowsLines, dependencyOffers, type PolicyEnvelopeView } from '../policy-view.ts';
+import { el, notice } from './dom.ts';
+import { download } from './http.ts';
+
+const omissionWords: Record<string, string> = {
+  'other-provider': 'on another cloud',
+  retired: 'retired by the vendor',
+  'no-identifiers': 'no identifier this policy can use',
+  'not-restrictable': 'this control cannot restrict it',
+};
+
+export interface PolicyResultInput {
+  target: PolicyTarget;
+  envelope: PolicyEnvelopeView;
+  data: BuiltCatalogueData;
+  filename: string;
+  /** Sentence about ids left out because the catalogue does not know them ('' when none). */
+  leftOut: string;
+  /** Adds a service to the approved list and generates the policy again. */
+  add: (id: string) => void;
+}
+
+export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): void {
+  const { target, envelope: env, data, filename, leftOut, add } = input;
+  const doc = env.document;
+  // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
+  const text = target === 'aws' ? JSON.stringify(doc) : `${JSON.stringify(doc, null, 2)}\n`;
+  const own = env.omitted.filter((o) => o.reason !== 'other-provider');
+  const others = env.omitted.length - own.length;
+  const offers = dependencyOffers(env, data);
+  const also = alsoAllowsLines(env, data);
+  out.replaceChildren(
+    el(
+      'p',
+      {},
+      `${plural(env.included.length, 'service')} of this cloud allowed.`,
+      others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
+      leftOut,
+    ),
+    ...(own.length
+      ? [
+          notice(
+            'warn',
+            el('p', {}, 'Left out of this policy:'),
+            el(
+              'ul',
+              {},
+              ...own.map((o) =>
+                el(
+                  'li',
+                  { dataset: { omitted: o.id } },
+                  el('strong', {}, o.id),
+                  ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`,
+                ),
+              ),
+            ),
+          ),
+        ]
+      : []),
+    ...(offers.length
+      ? [
+          notice(
+            'warn',
+            el('p', {}, el('strong', {}, 'This policy denies what your services need:')),
+            el(
+              'ul',
+              { className: 'dependency-offers' },
+              ...offers.map((o) =>
+                el(
+                  'li',
+                  { dataset: { dependency: o.addId ?? '' } },
+                  `${o.text} `,
+                  el('a', { href: o.source, rel: 'noopener' }, 'Source'),
+                  o.addId
+                    ? el(
+                        'button',
+                        {
+                          type: 'button',
+                          className: 'secondary',
+                          dataset: { addDependency: o.addId },
+                          onclick: () => add(o.addId!),
+                        },
+                        'Add it',
+                      )
+                    : ' (no catalogue service owns it; add its identifiers to the policy yourself)',
+                ),
+              ),
+            ),
+          ),
+        ]
+      : []),
+    ...(env.warnings.length
+      ? [
+          notice(
+            'warn',
+            el('ul', {}, ...env.warnings.map((w) => el('li', { dataset: { policyWarning: w.code } }, w.message))),
+          ),
+        ]
+      : []),
+    el(
+      'p',
+      { className: 'row' },
+      el(
+        'button',
+        {
+          type: 'button',
+          onclick: () => download(filename, text, 'application/json'),
+          dataset: { policyDownload: target },
+        },
+        `Download ${filename}`,
+      ),
+    ),
+    ...(also.length
+      ? [
+          el(
+            'details',
+            { dataset: { alsoAllows: target } },
+            el(
+              'summary',
+              {},
+              `This policy also allows ${plural(also.length, 'other catalogue service')} through shared identifiers`,
+            ),
+            el(
+              'ul',
+              {},
+              ...also.map((line, i) => el('li', { dataset: { alsoAllowsId: env.alsoAllows[i]!.id } }, line)),
+            ),
+          ),
+        ]
+      : []),
+    el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
+  );
+}

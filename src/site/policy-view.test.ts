@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alsoAllowsLines,
+  dependencyOffers,
+  gcpParentProblem,
+  hasServiceOf,
+  type PolicyEnvelopeView,
+} from './policy-view.ts';
+
+const data = {
+  services: [
+    { id: 'aws-lambda', name: 'AWS Lambda', provider: 'aws' },
+    { id: 'aws-cloudwatch', name: 'Amazon CloudWatch', provider: 'aws' },
+    { id: 'aws-rds', name: 'Amazon RDS', provider: 'aws' },
+    { id: 'aws-documentdb', name: 'Amazon DocumentDB', provider: 'aws' },
+    { id: 'gcp-compute-engine', name: 'Compute Engine', provider: 'gcp' },
+  ],
+} as never;
+const env = (over: Partial<PolicyEnvelopeView>): PolicyEnvelopeView => ({
+  document: {},
+  omitted: [],
+  included: [],
+  dependencies: [],
+  alsoAllows: [],
+  warnings: [],
+  ...over,
+});
+
+describe('policy view', () => {
+  it('offers each missing dependency as a sentence with the service to add, requirements first', () => {
+    const offers = dependencyOffers(
+      env({
+        dependencies: [
+          {
+            serviceId: 'aws-lambda',
+            kind: 'recommends',
+            service: 'aws-rds',
+            reason: 'r',
+            source: 'https://a',
+            status: 'missing',
+          },
+          {
+            serviceId: 'aws-lambda',
+            kind: 'requires',
+            service: 'aws-cloudwatch',
+            reason: 'functions write their logs there',
+            source: 'https://b',
+            status: 'missing',
+          },
+          {
+            serviceId: 'aws-lambda',
+            kind: 'requires',
+            identifiers: ['kms'],
+            reason: 'keys',
+            source: 'https://c',
+            status: 'missing',
+          },
+          {
+            serviceId: 'aws-lambda',
+            kind: 'requires',
+            service: 'aws-rds',
+            reason: 'x',
+            source: 'https://d',
+            status: 'added',
+          },
+        ],
+      }),
+      data,
+    );
+    expect(offers).toEqual([
+      {
+        kind: 'requires',
+        text: 'AWS Lambda needs Amazon CloudWatch: functions write their logs there.',
+        addId: 'aws-cloudwatch',
+        source: 'https://b',
+      },
+      { kind: 'requires', text: 'AWS Lambda needs kms: keys.', source: 'https://c' },
+      { kind: 'recommends', text: 'AWS Lambda works best with Amazon RDS: r.', addId: 'aws-rds', source: 'https://a' },
+    ]);
+  });
+
+  it('names what else the document allows, and through what', () => {
+    expect(
+      alsoAllowsLines(
+        env({ alsoAllows: [{ id: 'aws-rds', identifiers: ['rds'], through: ['aws-documentdb'], essential: false }] }),
+        data,
+      ),
+    ).toEqual(['Amazon RDS (rds, through Amazon DocumentDB)']);
+  });
+
+  it('knows when a list has nothing of a cloud', () => {
+    expect(hasServiceOf('gcp', ['aws-lambda'], data)).toBe(false);
+    expect(hasServiceOf('gcp', ['aws-lambda', 'gcp-compute-engine'], data)).toBe(true);
+  });
+
+  it.each([
+    ['', undefined],
+    ['organizations/123456789012', undefined],
+    ['folders/42', undefined],
+    ['projects/my-project-1', undefined],
+    ['projects/123456789012', undefined],
+    ['organizations/acme', 'The parent must be'],
+    ['projects/My_Project', 'The parent must be'],
+  ])('checks the Google Cloud parent %j like the API', (value, problem) => {
+    const p = gcpParentProblem(value);
+    if (problem) expect(p).toMatch(problem);
+    else expect(p).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * What the builder says beside a generated policy, as plain data: the
+ * dependencies to offer with one click, the other services the document also
+ * lets through, the warnings, whether the list has anything of this cloud,
+ * and whether a Google Cloud parent is well formed. Pure, so it is unit
+ * tested; the island only turns it into elements.
+ */
+import type { BuiltCatalogueData } from '../core/catalogue.ts';
+import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from '../core/policies/gcp-org-policy.ts';
+import type { AlsoAllowed, DependencyNote, Omission, PolicyTarget, PolicyWarning } from '../core/policies/common.ts';
+
+export interface PolicyEnvelopeView {
+  document: unknown;
+  omitted: Omission[];
+  included: string[];
+  dependencies: DependencyNote[];
+  alsoAllows: AlsoAllowed[];
+  warnings: PolicyWarning[];
+}
+
+export interface DependencyOffer {
+  kind: 'requires' | 'recommends';
+  /** The sentence to show. */
+  text: string;
+  /** The catalogue service the one-click button adds, when a catalogue service owns the dependency. */
+  addId?: string;
+  source: string;
+}
+
+export const cloudNames: Record<PolicyTarget, string> = { aws: 'AWS', azure: 'Azure', gcp: 'Google Cloud' };
+
+const nameLookup = (data: Pick<BuiltCatalogueData, 'services'>) => {
+  const names = new Map(data.services.map((s) => [s.id, s.name]));
+  return (id: string) => names.get(id) ?? id;
+};
+
+/** Missing dependencies as sentences, requirements first: "AWS Lambda needs Amazon CloudWatch: <reason>". */
+export function dependencyOffers(
+  env: PolicyEnvelopeView,
+  data: Pick<BuiltCatalogueData, 'services'>,
+): DependencyOffer[] {
+  const name = nameLookup(data);
+  return env.dependencies
+    .filter((d) => d.status === 'missing')
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'requires' ? -1 : 1))
+    .map((d) => {
+      const what = d.service ? name(d.service) : (d.identifiers ?? []).join(', ');
+      const verb = d.kind === 'requires' ? 'needs' : 'works best with';
+      return {
+        kind: d.kind,
+        text: `${name(d.serviceId)} ${verb} ${what}: ${d.reason}.`,
+        ...(d.service ? { addId: d.service } : {}),
+        source: d.source,
+      };
+    });
+}
+
+/** "Amazon RDS (rds, through Amazon DocumentDB)" for each other service the document lets through. */
+export function alsoAllowsLines(env: PolicyEnvelopeView, data: Pick<BuiltCatalogueData, 'services'>): string[] {
+  const name = nameLookup(data);
+  return env.alsoAllows.map(
+    (a) =>
+      `${name(a.id)} (${a.identifiers.join(', ')}${a.essential ? ', always allowed' : ''}` +
+      `${a.through.length ? `, through ${a.through.map(name).join(', ')}` : ''})`,
+  );
+}
+
+/** Whether the list has a service of this cloud (otherwise the policy would deny all of it). */
+export function hasServiceOf(
+  target: PolicyTarget,
+  ids: readonly string[],
+  data: Pick<BuiltCatalogueData, 'services'>,
+): boolean {
+  const provider = new Map(data.services.map((s) => [s.id, s.provider]));
+  return ids.some((id) => provider.get(id) === target);
+}
+
+/** Why a Google Cloud parent is not accepted, or undefined when it is (empty means "not given"). */
+export function gcpParentProblem(value: string): string | undefined {
+  const v = value.trim();
+  if (!v || GCP_PARENT_PATTERN.test(v)) return undefined;
+  return `The parent must be ${GCP_PARENT_FORMATS}, for example organizations/123456789012.`;
+}

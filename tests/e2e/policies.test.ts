@@ -1,0 +1,112 @@
+/**
+ * The builder's policy results in Chromium, on a server of their own with a
+ * large rate-limit budget (each check generates policies several times, and
+ * the main site suite spends the real 10-per-minute budget on purpose):
+ * one-click dependencies, what else a policy allows, no deny-everything
+ * download for a cloud the list lacks, retired services left out, and the
+ * Google Cloud parent.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
+import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
+import { CHROMIUM, DESKTOP, hasChromium, launch } from './browser.ts';
+
+if (!hasChromium) console.warn(`\n  SKIPPED: browser tests need Chromium at ${CHROMIUM}\n`);
+
+describe.skipIf(!hasChromium)('policy results in the builder', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let data: BuiltCatalogueData;
+  const url = (path: string) => `${server.url}${path}`;
+  const service = (id: string) => {
+    const s = data.services.find((x) => x.id === id);
+    if (!s) throw new Error(`the test relies on service ${id}, which the catalogue no longer has`);
+    return s;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ RATE_LIMIT_POINTS: '1000' }), launch()]);
+    data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it(
+    'policies: offers missing dependencies with one click, names what else a policy allows, ' +
+      'refuses an empty cloud, leaves retired services out and takes a Google Cloud parent',
+    async () => {
+      const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+      const p = await fresh.newPage();
+      const setList = async (ids: string[]) => {
+        await p.goto(url('/list'));
+        await p.evaluate(
+          ([key, value]) => localStorage.setItem(key!, value!),
+          [LIST_STORAGE_KEY, JSON.stringify({ name: 'Policy checks', description: '', ids })],
+        );
+        await p.reload();
+        await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
+      };
+      const generate = async (target: string) => {
+        const result = p.locator(`[data-policy-result="${target}"]`);
+        await result.evaluate((e) => e.replaceChildren());
+        await p.locator(`button[data-policy="${target}"]`).click();
+        await expect.poll(() => result.textContent()).not.toBe('');
+        return result;
+      };
+      const storedIds = () =>
+        p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').ids as string[], LIST_STORAGE_KEY);
+
+      // Lambda alone: told it needs CloudWatch, added with one click, then the policy has both.
+      await setList(['aws-lambda', 'aws-qldb']);
+      let result = await generate('aws');
+      await result.locator('[data-policy-download]').waitFor();
+      await expect(result.textContent()).resolves.toContain(
+        `${service('aws-lambda').name} needs ${service('aws-cloudwatch').name}`,
+      );
+      await expect(result.locator('[data-omitted="aws-qldb"]').textContent()).resolves.toMatch(/retired/);
+      await result.locator('button[data-add-dependency="aws-cloudwatch"]').click();
+      await expect.poll(storedIds).toContain('aws-cloudwatch');
+      await expect.poll(() => result.textContent()).toContain('2 services of this cloud allowed.');
+      await expect(result.locator('button[data-add-dependency="aws-cloudwatch"]').count()).resolves.toBe(0);
+
+      // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
+      await setList(['aws-documentdb']);
+      result = await generate('aws');
+      await expect(result.locator('[data-also-allows="aws"] [data-also-allows-id="aws-rds"]').count()).resolves.toBe(1);
+
+      // No Azure service: a message, never a deny-everything download.
+      result = await generate('azure');
+      await expect(result.textContent()).resolves.toMatch(/no Azure service, so there is no Azure policy/);
+      await expect(result.locator('[data-policy-download]').count()).resolves.toBe(0);
+
+      // Google Cloud: the parent is checked like the API, used in the download, and its absence is said plainly.
+      await setList(['gcp-kubernetes-engine']);
+      result = await generate('gcp');
+      await expect(result.locator('[data-policy-warning="placeholder-parent"]').textContent()).resolves.toMatch(
+        /ORGANIZATION_ID/,
+      );
+      const parent = p.locator('[data-gcp-parent]');
+      await parent.fill('organizations/acme');
+      await expect(p.locator('[data-gcp-parent-error]').textContent()).resolves.toMatch(
+        /must be organizations\/<number>/,
+      );
+      result = await generate('gcp');
+      await expect(result.textContent()).resolves.toMatch(/The parent must be/);
+      await parent.fill('projects/123456789012');
+      result = await generate('gcp');
+      await result.locator('[data-policy-download]').waitFor();
+      await expect(result.locator('[data-policy-warning="placeholder-parent"]').count()).resolves.toBe(0);
+      const [d] = await Promise.all([p.waitForEvent('download'), result.locator('[data-policy-download]').click()]);
+      const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
+      expect(doc.name).toBe('projects/123456789012/policies/gcp.restrictServiceUsage');
+      expect(validateGcpPolicy(doc)).toEqual([]);
+      await fresh.close();
+    },
+  );
+});
