@@ -15,7 +15,10 @@ export default defineConfig({
   integrations: [cdnHeaders(), precompress()],
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (src/server/config.ts)
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Styles as files, never inlined: the Content-Security-Policy allows styles from 'self' only.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  // The site transforms no images: Astro's /_image endpoint is replaced by a 404 (src/http/no-image-endpoint.ts).
+  image: { endpoint: { route: '/_image', entrypoint: './src/http/no-image-endpoint.ts' } },
   devToolbar: { enabled: false },
   // A public JSON API with CORS `*`: its POST functions answer non-JSON bodies with 415 themselves;
   // Astro's form-origin check would answer them with a bare 403 text instead.

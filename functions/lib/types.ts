@@ -3,7 +3,7 @@
  * routes here; a serverless platform unchanged). A function is a plain
  * `(Request, FunctionContext) => Promise<Response>`.
  */
-import type { Store } from '../../src/adapters/store.ts';
+import type { Store, StoreHealth } from '../../src/adapters/store.ts';
 import type { Catalogue } from '../../src/core/catalogue.ts';
 import type { ServiceIndex } from '../../src/core/query.ts';
 import type { Status } from '../../src/core/status.ts';
@@ -41,6 +41,8 @@ export interface FunctionContext {
   config: Config;
   limiter: MutationLimiter;
   store: Store;
+  /** What the store's recent operations say (watchStore); absent, the store counts as healthy when it answers a ping. */
+  storeHealth?: () => StoreHealth;
   statusRecorder: StatusRecorder;
   /** When this process started serving. */
   startedAt: Date;

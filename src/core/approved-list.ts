@@ -33,6 +33,14 @@ export const CompactApprovedList = z
   });
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
+/** The compact form's limits on the descriptive fields, applied to an interchange document's metadata as well. */
+const ListDescriptionLimits = CompactApprovedList.pick({
+  name: true,
+  description: true,
+  organisation: true,
+  owner: true,
+});
+
 /** An approved list, whichever form it arrived in. */
 export interface ApprovedList {
   name: string;
@@ -83,6 +91,13 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   const imported = importServiceList(catalogue, raw, schemaUrl);
   if (!imported.ok) return { ok: false, errors: imported.errors };
   const ids = [...imported.approvedServiceIds, ...imported.unknownServiceIds];
+  // The compact form's limits hold for a document's metadata too: a saved list shows them on its page.
+  const described = ListDescriptionLimits.safeParse(describedBy(imported.metadata));
+  if (!described.success)
+    return {
+      ok: false,
+      errors: described.error.issues.map((i) => ({ pointer: pointerOf(['metadata', ...i.path]), message: i.message })),
+    };
   if (ids.length === 0)
     return {
       ok: false,
@@ -101,7 +116,7 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   return {
     ok: true,
     list: {
-      ...describedBy(imported.metadata),
+      ...describedBy(described.data),
       approvedServiceIds: ids,
       ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
