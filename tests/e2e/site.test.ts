@@ -33,6 +33,7 @@ import {
   DESKTOP,
   screenshots,
   seriousViolations,
+  watchCsp,
   wordsBrokenAcrossLines,
 } from './browser.ts';
 
@@ -73,6 +74,8 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
   let exportedFile: string;
   const pageTypes: Record<string, string> = {};
   let stopping = false;
+  /** Content-Security-Policy violations reported on any page of the main context (watchCsp). */
+  let cspViolations: string[] = [];
 
   const url = (path: string) => `${server.url}${path}`;
   const byId = (id: string) => data.services.find((s) => s.id === id)!;
@@ -109,6 +112,7 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
       notFound: '/services/no-such-service',
     });
     context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    cspViolations = await watchCsp(context);
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -613,5 +617,14 @@ describe.skipIf(!hasChromium)('website in Chromium', () => {
     await expect(button.evaluate((e) => getComputedStyle(e).outlineStyle)).resolves.not.toBe('none');
     await page.keyboard.press('Enter');
     await expect.poll(() => button.getAttribute('aria-pressed')).not.toBe(before);
+  });
+
+  it('runs every page type under the Content-Security-Policy without a violation', async () => {
+    for (const path of Object.values(pageTypes)) {
+      const r = await page.goto(url(path));
+      expect(r?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
+    }
+    // Every earlier test on the main context (search, the builder, downloads, policies, import) counts too.
+    expect(cspViolations).toEqual([]);
   });
 });
