@@ -246,12 +246,26 @@ describe('keep-alive answers from the answer cache', () => {
   it('a saved list answered twice is byte-identical, and 304 on its ETag', async () => {
     const agent = new http.Agent({ keepAlive: true });
     const get = (headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; body: string; etag: string | undefined }>((resolve, reject) =>
+      new Promise<{
+        status: number;
+        body: string;
+        etag: string | undefined;
+        age: string | undefined;
+        cacheControl: string | undefined;
+      }>((resolve, reject) =>
         http
           .get(`${server.url}/v1/lists/${listId}`, { agent, headers }, (res) => {
             let body = '';
             res.on('data', (d) => (body += d));
-            res.on('end', () => resolve({ status: res.statusCode!, body, etag: res.headers.etag }));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                body,
+                etag: res.headers.etag,
+                age: res.headers.age,
+                cacheControl: res.headers['cache-control'],
+              }),
+            );
           })
           .on('error', reject),
       );
@@ -259,6 +273,9 @@ describe('keep-alive answers from the answer cache', () => {
     const second = await get();
     expect(second.body).toBe(first.body);
     expect(second.etag).toBe(first.etag);
+    // Served from the answer cache as a shared cache would: Cache-Control unchanged, with Age.
+    expect(second.cacheControl).toBe(first.cacheControl);
+    expect(Number(second.age)).toBeGreaterThanOrEqual(0);
     expect((await get({ 'if-none-match': first.etag! })).status).toBe(304);
     agent.destroy();
   });

@@ -10,7 +10,9 @@
  * Bounded by bytes (ByteLru). An answer is kept for min(max-age, s-maxage)
  * seconds, never longer than a browser could reuse it (a saved list's
  * max-age is capped at its expiry, so no list outlives it here either); an
- * answer with max-age=0 (status, health) is never kept. Keyed by Host and the
+ * answer with max-age=0 (status, health) is never kept. A kept answer goes
+ * out with its Cache-Control unchanged and an Age header, as from any shared
+ * cache, so caches after it never keep it past what the origin allowed. Keyed by Host and the
  * path with its query: answers differ by Host when PUBLIC_URL is unset (the
  * list's url), and by query (search pages).
  */
@@ -22,6 +24,7 @@ interface CachedAnswer {
   headers: [string, string][];
   body: Uint8Array;
   etag: string | undefined;
+  storedAt: number;
   expiresAt: number;
 }
 
@@ -52,19 +55,12 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
       const key = keyOf(req);
       const hit = cache.get(key);
       if (!hit) return false;
-      const left = Math.floor((hit.expiresAt - now()) / 1000);
-      if (left <= 0) {
+      if (hit.expiresAt <= now()) {
         cache.delete(key);
         return false;
       }
-      const headers = hit.headers.map(([k, v]): [string, string] =>
-        k === 'cache-control'
-          ? [
-              k,
-              v.replace(/(max-age|s-maxage)=(\d+)/gi, (_, n: string, s: string) => `${n}=${Math.min(Number(s), left)}`),
-            ]
-          : [k, v],
-      );
+      // As a shared cache does (RFC 9111 5.1): the stored Cache-Control unchanged, and Age since it was stored.
+      const headers: [string, string][] = [...hit.headers, ['age', String(Math.floor((now() - hit.storedAt) / 1000))]];
       if (hit.etag && etagMatches(req.headers['if-none-match'], hit.etag)) {
         res.writeHead(304, headers.filter(([k]) => k !== 'content-type' && k !== 'content-length').flat());
         res.end();
@@ -83,11 +79,13 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
         const seconds = status === 200 ? reusableSeconds(headers.get('cache-control')) : 0;
         if (seconds <= 0 || headers.has('set-cookie')) return;
         const kept = [...headers].filter(([k]) => k !== 'content-length' && k !== 'transfer-encoding');
+        const at = now();
         cache.set(key, {
           headers: kept,
           body,
           etag: headers.get('etag') ?? undefined,
-          expiresAt: now() + seconds * 1000,
+          storedAt: at,
+          expiresAt: at + seconds * 1000,
         });
       };
     },

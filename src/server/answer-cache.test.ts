@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { reusableSeconds } from './answer-cache.ts';
+
+describe('reusableSeconds', () => {
+  it.each([
+    ['public, max-age=60, s-maxage=300', 60],
+    ['public, max-age=54, s-maxage=54', 54],
+    ['public, max-age=0, s-maxage=300', 0],
+    ['public, max-age=60', 60],
+    ['no-store', 0],
+    ['private, max-age=60', 0],
+    ['public, no-cache, max-age=60', 0],
+    ['max-age=60', 0],
+    [null, 0],
+  ])('%j → %i s', (header, seconds) => {
+    expect(reusableSeconds(header)).toBe(seconds);
+  });
+});
