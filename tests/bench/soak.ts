@@ -56,7 +56,7 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   const { hostname, port } = new URL(server.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
   const request = (method: string, path: string, body?: string, type = 'application/json') =>
-    new Promise<{ status: number; location?: string }>((resolve) => {
+    new Promise<{ status: number; location?: string | undefined }>((resolve) => {
       const req = http.request(
         { hostname, port, path, method, agent, headers: body ? { 'content-type': type } : {} },
         (res) => {
