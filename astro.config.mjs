@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 import { buildSchemaUrl } from './src/server/config.ts';
 
 // Catalogue GET endpoints and site pages are prerendered; routes that read a
@@ -24,6 +25,8 @@ export default defineConfig({
   // Astro's form-origin check would answer them with a bare 403 text instead.
   security: { checkOrigin: false },
   vite: {
+    // The browser's interchange validator, compiled at build time (no 'unsafe-eval' in the CSP).
+    plugins: [serviceListValidator(buildSchemaUrl())],
     define: {
       __CATALOGUE_BUILT_ON__: JSON.stringify(new Date().toISOString().slice(0, 10)),
       // The interchange schema address is fixed per build (see buildSchemaUrl).

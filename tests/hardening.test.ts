@@ -113,6 +113,7 @@ describe('browser security headers', () => {
     const csp = htmlSecurityHeaders['content-security-policy']!;
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
   it('the CDN _headers file carries the same set for every path', () => {

@@ -36,16 +36,15 @@ export function cacheControlFor(path: string): string {
  * demand, and of the CDN's `_headers` file: one set, defined here.
  *
  * The site's scripts are Astro's bundled modules under /_astro/ and its styles
- * one stylesheet, so scripts and styles come from 'self' only (no inline
- * script or style). 'unsafe-eval' is there for one reason: ajv compiles the
- * interchange JSON Schema into a function in the browser when a visitor
- * imports or exports a file. Forms post to the site itself, nothing may frame
+ * one stylesheet, so scripts and styles come from 'self' only: no inline
+ * script or style, and no eval (the interchange validator the browser runs is
+ * compiled at build time: src/integrations/service-list-validator.ts). Forms post to the site itself, nothing may frame
  * a page (the list pages have buttons that replace a visitor's list), and a
  * Referer leaves only for the site's own pages (the feedback form reads it).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",

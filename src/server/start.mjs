@@ -124,7 +124,8 @@ server.listen(config.PORT, config.HOST, async () => {
     console.error(`The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
     process.exit(1);
   }
-  const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const where = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
   console.log(`Cloud Service Catalogue listening on ${where}`);
   if (!config.PUBLIC_URL)
     console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');

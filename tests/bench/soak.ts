@@ -51,6 +51,25 @@ async function start(): Promise<{ url: string; pid: number; stop(): Promise<void
   };
 }
 
+/**
+ * A small text chart of RSS over time: one bar per minute (the highest sample
+ * in it) for runs of two minutes or more, else one per sample.
+ */
+export function rssChart(samples: { t: number; mb: number }[]): string {
+  const last = samples.at(-1)!.t;
+  const step = last >= 120 ? 60 : SAMPLE_MS / 1000;
+  const rows: { t: number; mb: number }[] = [];
+  for (const s of samples) {
+    const t = Math.min(last, Math.ceil(s.t / step) * step);
+    const row = rows.find((r) => r.t === t);
+    if (row) row.mb = Math.max(row.mb, s.mb);
+    else rows.push({ t, mb: s.mb });
+  }
+  const max = Math.max(...rows.map((r) => r.mb));
+  const bar = (mb: number) => '█'.repeat(Math.max(1, Math.round((mb / max) * 40)));
+  return rows.map((r) => `${String(r.t).padStart(4)} s │${bar(r.mb)} ${r.mb.toFixed(0)} MB`).join('\n');
+}
+
 export async function bench(): Promise<{ title: string; markdown: string }> {
   const server = await start();
   const { hostname, port } = new URL(server.url);
@@ -132,13 +151,11 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     clearInterval(sampler);
     samples.push({ t: Math.round((Date.now() - t0) / 1000), mb: rssMb(server.pid) });
     agent.destroy();
-    const max = Math.max(...samples.map((s) => s.mb));
-    const bar = (mb: number) => '█'.repeat(Math.max(1, Math.round((mb / max) * 40)));
-    const chart = samples.map((s) => `${String(s.t).padStart(4)} s │${bar(s.mb)} ${s.mb.toFixed(0)} MB`).join('\n');
+    const chart = rssChart(samples);
     const first = samples[1]?.mb ?? samples[0]!.mb;
     const last = samples.at(-1)!.mb;
     const markdown = `
-${SECONDS} s against the built server, ${WORKERS} keep-alive connections, 1 request in 10 a write (saved list of a random fifth of the catalogue, or feedback), the rest reads (pages, odd spellings of a page path, API files, searches, on-demand search pages, saved lists as JSON and as pages, health). RSS sampled every ${SAMPLE_MS / 1000} s.
+${SECONDS} s against the built server, ${WORKERS} keep-alive connections, 1 request in 10 a write (saved list of a random fifth of the catalogue, or feedback), the rest reads (pages, odd spellings of a page path, API files, searches, on-demand search pages, saved lists as JSON and as pages, health). RSS sampled every ${SAMPLE_MS / 1000} s; the chart shows the highest sample of each minute.
 
 ${reads.toLocaleString('en')} reads, ${writes.toLocaleString('en')} writes (${lists.length.toLocaleString('en')} lists saved), ${failures} failures (5xx or connection errors). RSS ${samples[0]!.mb.toFixed(0)} MB at start, ${first.toFixed(0)} MB after ${SAMPLE_MS / 1000} s, ${last.toFixed(0)} MB at the end, ${max.toFixed(0)} MB at most.
 
