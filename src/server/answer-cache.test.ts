@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reusableSeconds } from './answer-cache.ts';
+import { resourceOf, reusableSeconds } from './answer-cache.ts';
 
 describe('reusableSeconds', () => {
   it.each([
@@ -14,5 +14,15 @@ describe('reusableSeconds', () => {
     [null, 0],
   ])('%j → %i s', (header, seconds) => {
     expect(reusableSeconds(header)).toBe(seconds);
+  });
+});
+
+describe('resourceOf', () => {
+  it('gives every spelling of a path one key, and keeps the query as sent', () => {
+    const key = resourceOf('/v1/lists/abc');
+    for (const spelling of ['//v1/lists/abc', '/./v1/lists/abc', '/v1/%6cists/abc', '/v1//lists/./abc'])
+      expect(resourceOf(spelling)).toBe(key);
+    expect(resourceOf('/compare?ids=b,a')).not.toBe(resourceOf('/compare?ids=a,b'));
+    expect(resourceOf('/%E0%A4%A')).toBe('/%E0%A4%A');
   });
 });

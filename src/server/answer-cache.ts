@@ -12,11 +12,14 @@
  * max-age is capped at its expiry, so no list outlives it here either); an
  * answer with max-age=0 (status, health) is never kept. A kept answer goes
  * out with its Cache-Control unchanged and an Age header, as from any shared
- * cache, so caches after it never keep it past what the origin allowed. Keyed by Host and the
- * path with its query: answers differ by Host when PUBLIC_URL is unset (the
- * list's url), and by query (search pages).
+ * cache, so caches after it never keep it past what the origin allowed.
+ *
+ * Keyed by Host and the resource (resourceOf: the path decoded and
+ * normalised, never the URL's spelling, and the query): answers differ by
+ * Host when PUBLIC_URL is unset (the list's url), and by query (search).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import { ByteLru } from '../core/byte-lru.ts';
 import { etagMatches } from '../http/protocol.ts';
 
@@ -44,9 +47,26 @@ export function reusableSeconds(cacheControl: string | null): number {
   return Math.min(maxAge, shared);
 }
 
+/**
+ * The resource a request URL names, as the cache key: the path decoded and
+ * normalised (`//lists/x`, `/./lists/x` and `/%6cists/x` are one resource),
+ * the query as sent (its order can matter: compare keeps the order of ids).
+ */
+export function resourceOf(url: string): string {
+  const q = url.indexOf('?');
+  const rawPath = q === -1 ? url : url.slice(0, q);
+  let path: string;
+  try {
+    path = posix.normalize(decodeURIComponent(rawPath));
+  } catch {
+    path = rawPath;
+  }
+  return q === -1 ? path : `${path}${url.slice(q)}`;
+}
+
 export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Date.now() } = {}) {
   const cache = new ByteLru<string, CachedAnswer>(maxBytes, (a) => a.body.byteLength + 512);
-  const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ''}\n${req.url ?? '/'}`;
+  const keyOf = (req: IncomingMessage) => `${(req.headers.host ?? '').toLowerCase()}\n${resourceOf(req.url ?? '/')}`;
 
   return {
     /** Answers a GET or HEAD from the cache; false when there is nothing fresh. */
