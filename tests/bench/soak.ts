@@ -152,6 +152,7 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     samples.push({ t: Math.round((Date.now() - t0) / 1000), mb: rssMb(server.pid) });
     agent.destroy();
     const chart = rssChart(samples);
+    const max = Math.max(...samples.map((x) => x.mb));
     const first = samples[1]?.mb ?? samples[0]!.mb;
     const last = samples.at(-1)!.mb;
     const markdown = `
