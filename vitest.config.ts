@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (core, adapters, CLI and HTTP tests against the built
-// server) and `e2e` (tests/e2e: Chromium driving the built site, one server and
-// one browser, run in order). `npm test` runs unit, then e2e.
+// Three projects: `unit` (core, adapters, CLI and HTTP tests against the built
+// server), `abuse` (tests/abuse.test.ts: attacks with measured limits, alone) and
+// `e2e` (tests/e2e: Chromium driving the built site, one server and one browser,
+// run in order). `npm test` runs unit, then abuse, then e2e.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -15,7 +16,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'functions/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+          exclude: ['tests/e2e/**', 'tests/abuse.test.ts', 'node_modules/**', 'dist/**'],
+        },
+      },
+      {
+        // The abuse suite measures the server under attack (memory, latency): it runs alone, after the unit
+        // project, so no other test file competes with it for the two cores.
+        extends: true,
+        test: {
+          name: 'abuse',
+          include: ['tests/abuse.test.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
         },
       },
       {
