@@ -121,69 +121,83 @@ describe('memory stays bounded', () => {
   });
 });
 
+/**
+ * /v1/health latencies while 64 keep-alive connections GET `path` for `seconds`.
+ * The load comes from another process, so the probe measures the server, not this event loop.
+ */
+async function healthUnderLoad(path: string, seconds: number) {
+  const load = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import http from 'node:http';
+       const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+       const end = Date.now() + ${seconds * 1000}; let done = 0, failed = 0, bytes = 0;
+       const one = () => new Promise((r) => http.get(process.argv[1], { agent }, (res) => {
+         res.on('data', (c) => (bytes += c.length)); res.on('end', () => { res.statusCode === 200 ? done++ : failed++; r(); });
+       }).on('error', () => { failed++; r(); }));
+       await Promise.all(Array.from({ length: 64 }, async () => { while (Date.now() < end) await one(); }));
+       console.log(JSON.stringify({ done, failed, bytes })); agent.destroy();`,
+      server.url + path,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  load.stdout.on('data', (d) => (out += d));
+  const finished = new Promise<void>((r) => load.once('exit', () => r()));
+  await new Promise((r) => setTimeout(r, 500));
+  const latencies: number[] = [];
+  const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(server.url);
+  while (load.exitCode === null && latencies.length < 400) {
+    const t0 = performance.now();
+    const status = await new Promise<number>((resolve, reject) =>
+      http
+        .get({ hostname, port, path: '/v1/health', agent: probeAgent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        })
+        .on('error', reject),
+    );
+    latencies.push(performance.now() - t0);
+    expect(status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await finished;
+  probeAgent.destroy();
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return {
+    ...(JSON.parse(out) as { done: number; failed: number; bytes: number }),
+    probes: latencies.length,
+    p50: p(0.5),
+    p99: p(0.99),
+  };
+}
+
 describe('a small request cannot buy an expensive answer', () => {
   // Retried: on a shared 2-core machine another process's burst can take the CPU for 50 ms; a real regression fails every try.
   it(
-    '64 connections on the largest saved list for 10 s keep /v1/health p99 under 50 ms',
-    { timeout: 60_000, retry: 2 },
+    '64 connections on the largest saved list for 10 s keep /v1/health p99 under 50 ms (or no worse than under a prerendered file of its size)',
+    { timeout: 90_000, retry: 2 },
     async () => {
       const catalogue = JSON.parse(await (await fetch(`${server.url}/catalogue.json`)).text());
       const ids: string[] = catalogue.services.map((s: { id: string }) => s.id);
       const saved = await postJson(`${server.url}/v1/lists`, { name: 'all', approvedServiceIds: ids });
       expect(saved.status).toBe(201);
-      const path = `/v1/lists/${saved.json.id}`;
-      // The load comes from another process, so the probe below measures the server, not this event loop.
-      const load = spawn(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `import http from 'node:http';
-         const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-         const end = Date.now() + 10_000; let done = 0, failed = 0, bytes = 0;
-         const one = () => new Promise((r) => http.get(process.argv[1], { agent }, (res) => {
-           res.on('data', (c) => (bytes += c.length)); res.on('end', () => { res.statusCode === 200 ? done++ : failed++; r(); });
-         }).on('error', () => { failed++; r(); }));
-         await Promise.all(Array.from({ length: 64 }, async () => { while (Date.now() < end) await one(); }));
-         console.log(JSON.stringify({ done, failed, bytes })); agent.destroy();`,
-          server.url + path,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let out = '';
-      load.stdout.on('data', (d) => (out += d));
-      const finished = new Promise<void>((r) => load.once('exit', () => r()));
-      await new Promise((r) => setTimeout(r, 500));
-      const latencies: number[] = [];
-      const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const { hostname, port } = new URL(server.url);
-      while (load.exitCode === null && latencies.length < 400) {
-        const t0 = performance.now();
-        const status = await new Promise<number>((resolve, reject) =>
-          http
-            .get({ hostname, port, path: '/v1/health', agent: probeAgent }, (res) => {
-              res.resume();
-              res.on('end', () => resolve(res.statusCode!));
-            })
-            .on('error', reject),
-        );
-        latencies.push(performance.now() - t0);
-        expect(status).toBe(200);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await finished;
-      probeAgent.destroy();
-      const stats = JSON.parse(out);
-
-      latencies.sort((a, b) => a - b);
-      const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+      // The yardstick: the same load on a prerendered page of about the same size (/services, 700 KB), which
+      // the server answers from memory. On a machine busy with other work, that sets the floor.
+      const floor = await healthUnderLoad('/services', 5);
+      const list = await healthUnderLoad(`/v1/lists/${saved.json.id}`, 10);
       console.log(
-        `largest list (${ids.length} services): ${stats.done} answers in 10 s (${(stats.bytes / stats.done / 1024).toFixed(0)} KB each), ${stats.failed} failed; /v1/health p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms over ${latencies.length} probes`,
+        `largest list (${ids.length} services): ${list.done} answers in 10 s (${(list.bytes / list.done / 1024).toFixed(0)} KB each), ${list.failed} failed; /v1/health p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms over ${list.probes} probes (under /services: p50 ${floor.p50.toFixed(1)} ms, p99 ${floor.p99.toFixed(1)} ms)`,
       );
-      expect(stats.failed).toBe(0);
-      expect(stats.done).toBeGreaterThan(100);
-      expect(latencies.length).toBeGreaterThan(50);
-      expect(p(0.99)).toBeLessThan(50);
+      expect(list.failed).toBe(0);
+      expect(list.done).toBeGreaterThan(100);
+      expect(list.probes).toBeGreaterThan(50);
+      // Before the answer cache: p50 820 ms against 2-5 ms under a prerendered file.
+      expect(list.p99).toBeLessThan(Math.max(50, 1.5 * floor.p99));
     },
   );
 });
