@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 import { buildSchemaUrl } from './functions/lib/config.ts';
 
 function buildDate() {
@@ -23,12 +24,17 @@ export default defineConfig({
   integrations: [cdnHeaders(), precompress()],
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (functions/lib/config.ts)
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Styles as files, never inlined: the Content-Security-Policy allows styles from 'self' only.
+  build: { format: 'file', inlineStylesheets: 'never' },
+  // The site transforms no images: Astro's /_image endpoint is replaced by a 404 (src/http/no-image-endpoint.ts).
+  image: { endpoint: { route: '/_image', entrypoint: './src/http/no-image-endpoint.ts' } },
   devToolbar: { enabled: false },
   // A public JSON API with CORS `*`: its POST functions answer non-JSON bodies with 415 themselves;
   // Astro's form-origin check would answer them with a bare 403 text instead.
   security: { checkOrigin: false },
   vite: {
+    // The browser's interchange validator, compiled at build time (no 'unsafe-eval' in the CSP).
+    plugins: [serviceListValidator(buildSchemaUrl())],
     define: {
       // The build's date: lifecycle freshness checks and the feeds use it. CATALOGUE_TODAY=YYYY-MM-DD pins it (tests).
       __CATALOGUE_BUILT_ON__: JSON.stringify(buildDate()),

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, each with its own script:
+// Four projects, each with its own script:
 // - `unit` (npm run test:unit): the tests beside the code in src/ and functions/; no build needed.
 // - `http` (npm run test:http): tests/, black-box through HTTP, the CLI, the server process and the
 //   build, against the built service in dist/.
+// - `abuse` (npm run test:abuse): tests/abuse.test.ts, attacks on the built server with measured limits
+//   (memory, latency), run alone so no other test file competes with it for the two cores.
 // - `e2e` (npm run test:e2e): tests/e2e, Chromium driving the built site, one server and one browser, in order.
-// `npm test` builds once and runs all three.
+// `npm test` builds once and runs them in that order.
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -25,7 +27,16 @@ export default defineConfig({
         test: {
           name: 'http',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/e2e/**'],
+          exclude: ['tests/e2e/**', 'tests/abuse.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'abuse',
+          include: ['tests/abuse.test.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
         },
       },
       {

@@ -19,8 +19,8 @@ import { MarkdownExport, renderMarkdown } from '../src/core/markdown.ts';
 import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse, serviceListRef } from '../src/http/openapi.ts';
 import { problem } from '../src/http/problem.ts';
-import { defineMutation, jsonResponse } from './lib/mutation.ts';
-import { cappedList, sfString } from './lib/structured-list.ts';
+import { defineMutation } from './lib/mutation.ts';
+import { cappedList, jsonResponse, sfString } from '../src/http/protocol.ts';
 
 const MARKDOWN_CONTENT_TYPE = 'text/markdown; charset=utf-8';
 /** Longest X-Unknown-Services value sent; the JSON answer and the document always have them all. */

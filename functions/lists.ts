@@ -18,19 +18,21 @@
  * The answer may be cached, but never past the list's expiry: max-age and
  * s-maxage are capped at the seconds left.
  */
-import { listDescription } from '../src/core/list-description.ts';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
 import { CompactApprovedList, parseApprovedList } from '../src/core/approved-list.ts';
+import { ByteLru } from '../src/core/byte-lru.ts';
 import { changesOf, changesWithin } from '../src/core/lifecycle.ts';
+import { listDescription } from '../src/core/list-description.ts';
 import { ListLifecycle } from '../src/core/schemas.ts';
 import { exportServiceList } from '../src/core/service-list.ts';
 import { corsHeaders, JSON_CONTENT_TYPE } from '../src/http/headers.ts';
 import { notFound, problemResponse, serviceListRef, type OperationSpec } from '../src/http/openapi.ts';
 import { problem } from '../src/http/problem.ts';
 import { SavedList, SavedListId, SavedListSummary } from '../src/http/saved-list-contract.ts';
-import { defineMutation, jsonResponse } from './lib/mutation.ts';
+import { defineMutation } from './lib/mutation.ts';
+import { jsonResponse } from '../src/http/protocol.ts';
 import type { FunctionContext } from './lib/types.ts';
 
 /** 18 random bytes: 144 bits, 24 base64url characters. */
@@ -99,14 +101,26 @@ export const saveList = defineMutation({
   },
 });
 
-/** The saved list as GET /v1/lists/{id} answers it, or null when unknown, expired or malformed. */
-export async function readSavedList(
-  id: string,
-  ctx: FunctionContext,
-): Promise<{ list: SavedList; expiresAt: Date } | null> {
-  if (!SavedListId.safeParse(id).success) return null;
-  const record = await ctx.store.findList(id);
-  if (!record) return null;
+/** A saved list as answered: the resolved list, its JSON text and its ETag, built once per list. */
+export interface SavedListAnswer {
+  list: SavedList;
+  json: string;
+  etag: string;
+  expiresAt: Date;
+}
+
+/**
+ * Answers already built, by list. A saved list never changes and the
+ * catalogue is fixed for the life of the process, so a list whose answer is a
+ * hundred times its request (every service resolved, plus its interchange
+ * document) is built once, not on every GET. Bounded by bytes (the JSON text
+ * counted twice, for the object beside it).
+ */
+const answers = new ByteLru<string, SavedListAnswer>(32 * 1024 * 1024, (a) => a.json.length * 4);
+
+const building = new Map<string, Promise<SavedListAnswer | null>>();
+
+function buildAnswer(record: SavedListRecord, ctx: FunctionContext): SavedListAnswer {
   const metadata = {
     ...listDescription(record),
     catalogListId: record.id,
@@ -124,7 +138,61 @@ export async function readSavedList(
       ...(record.statuses ? { statuses: record.statuses } : {}),
     }),
   };
-  return { list, expiresAt: record.expiresAt };
+  const json = JSON.stringify(list);
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  return { list, json, etag, expiresAt: record.expiresAt };
+}
+
+/**
+ * The typed entry point for reading a saved list (GET /v1/lists/{id} and the
+ * /lists/<id> page): the answer, or null when the id is unknown, expired or
+ * malformed.
+ */
+export async function readSavedListAnswer(id: string, ctx: FunctionContext): Promise<SavedListAnswer | null> {
+  if (!SavedListId.safeParse(id).success) return null;
+  // The summary's url depends on the public origin, and tests run several catalogues in one process.
+  const key = `${ctx.catalogue.version}\n${ctx.publicUrl}\n${ctx.serviceListSchemaUrl}\n${id}`;
+  let answer = answers.get(key);
+  if (!answer) {
+    // Concurrent first requests for one list share one read and one build.
+    let pending = building.get(key);
+    if (!pending) {
+      pending = ctx.store
+        .findList(id)
+        .then((record) => {
+          if (!record) return null;
+          const built = buildAnswer(record, ctx);
+          answers.set(key, built);
+          return built;
+        })
+        .finally(() => building.delete(key));
+      building.set(key, pending);
+    }
+    const built = await pending;
+    if (!built) return null;
+    answer = built;
+  }
+  if (answer.expiresAt.getTime() <= ctx.now().getTime()) {
+    answers.delete(key);
+    return null;
+  }
+  return answer;
+}
+
+/** The saved list as GET /v1/lists/{id} answers it, or null when unknown, expired or malformed. */
+export async function readSavedList(
+  id: string,
+  ctx: FunctionContext,
+): Promise<{ list: SavedList; expiresAt: Date } | null> {
+  const answer = await readSavedListAnswer(id, ctx);
+  return answer && { list: answer.list, expiresAt: answer.expiresAt };
+}
+
+/** Cache-Control of a saved list's answers (JSON and page): cacheable, never past the list's expiry. */
+export function savedListCacheControl(expiresAt: Date, now: Date): string | null {
+  const secondsLeft = Math.floor((expiresAt.getTime() - now.getTime()) / 1000);
+  if (secondsLeft <= 0) return null;
+  return `public, max-age=${Math.min(BROWSER_MAX_AGE, secondsLeft)}, s-maxage=${Math.min(EDGE_MAX_AGE, secondsLeft)}`;
 }
 
 /**
@@ -149,17 +217,12 @@ const listNotFound = () =>
 
 /** GET /v1/lists/{id}: the id is the last path segment of the request URL. */
 export async function getList(request: Request, ctx: FunctionContext): Promise<Response> {
-  const found = await readSavedList(idFromUrl(request.url), ctx);
-  if (!found) return listNotFound();
-  const secondsLeft = Math.floor((found.expiresAt.getTime() - ctx.now().getTime()) / 1000);
-  if (secondsLeft <= 0) return listNotFound();
-  return new Response(JSON.stringify(found.list), {
+  const found = await readSavedListAnswer(idFromUrl(request.url), ctx);
+  const cacheControl = found && savedListCacheControl(found.expiresAt, ctx.now());
+  if (!found || !cacheControl) return listNotFound();
+  return new Response(found.json, {
     status: 200,
-    headers: {
-      'content-type': JSON_CONTENT_TYPE,
-      'cache-control': `public, max-age=${Math.min(BROWSER_MAX_AGE, secondsLeft)}, s-maxage=${Math.min(EDGE_MAX_AGE, secondsLeft)}`,
-      ...corsHeaders,
-    },
+    headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': cacheControl, etag: found.etag, ...corsHeaders },
   });
 }
 

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse } from '../src/http/openapi.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
-import { searchParamsObject } from '../src/http/respond.ts';
+import { cappedList, jsonResponse, searchParamsObject, sfString } from '../src/http/protocol.ts';
 import {
   AwsScpQuery,
   AwsServiceControlPolicy,
@@ -33,8 +33,7 @@ import {
   type PolicyWarning,
   targetLabels,
 } from '../src/core/policies/index.ts';
-import { defineMutation, jsonResponse } from './lib/mutation.ts';
-import { cappedList, sfString } from './lib/structured-list.ts';
+import { defineMutation } from './lib/mutation.ts';
 import type { FunctionContext } from './lib/types.ts';
 
 export { ApprovedServicesRequest };

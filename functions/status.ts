@@ -20,7 +20,7 @@ import {
 import { NO_STORE } from '../src/http/headers.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
-import { jsonGet, searchParamsObject } from '../src/http/respond.ts';
+import { jsonGet, searchParamsObject } from '../src/http/protocol.ts';
 import { probeStatus } from './lib/status.ts';
 import type { FunctionContext } from './lib/types.ts';
 
@@ -50,10 +50,16 @@ export async function getHealth(_request: Request, ctx: FunctionContext): Promis
     });
   }
   const body: Health = {
-    status: 'ok',
+    status: store.status === 'operational' ? 'ok' : 'degraded',
     checks: {
       catalogue: { loaded: true, serviceCount: catalogue.serviceCount },
-      store: { kind: store.kind, reachable: true, latencyMs: store.latencyMs },
+      store: {
+        kind: store.kind,
+        reachable: true,
+        latencyMs: store.latencyMs,
+        writable: store.writable ?? true,
+        recentFailures: store.recentFailures ?? 0,
+      },
     },
   };
   return jsonGet(body, { cacheControl: NO_STORE });
@@ -101,8 +107,10 @@ export const operations: OperationSpec[] = [
     summary: 'Liveness and readiness',
     tags: ['Operations'],
     description:
-      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. Never ' +
-      'cached (`Cache-Control: no-store`): meant for load balancers and uptime probes.',
+      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. `status` is ' +
+      '`degraded` (still 200: reads work) while the latest store write failed or a store operation failed ' +
+      'in the last minute; saves then answer 503 with Retry-After. Never cached (`Cache-Control: no-store`): ' +
+      'meant for load balancers and uptime probes.',
     responses: { 200: { description: 'Live and ready', schema: Health }, 503: unavailable },
   },
   {

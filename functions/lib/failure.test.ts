@@ -4,6 +4,7 @@
  * store whose ping fails: a stopped MongoDB cannot be had on this machine.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { StoreFailure } from '../../src/adapters/store.ts';
 import { failureResponse } from './failure.ts';
 
 const request = new Request('http://localhost/v1/lists/abc');
@@ -26,5 +27,27 @@ describe('failureResponse', () => {
     expect(r.status).toBe(500);
     expect(await r.json()).toMatchObject({ type: '/problems/internal', status: 500 });
     expect(log).toHaveBeenCalled();
+  });
+
+  it('answers 503 with Retry-After for a store that answers pings but fails the operation (full disk, damaged page), logging one line', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const full = Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR' });
+    const r = await failureResponse(new StoreFailure('saveList', full), request, storeThat(true));
+    expect(r.status).toBe(503);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('the store failed (saveList): database or disk is full'));
+    expect(log.mock.calls.at(-1)).toHaveLength(1);
+  });
+
+  it('logs a client that went away in one line, without the error object (no stack)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const r = await failureResponse(
+      aborted,
+      new Request('http://localhost/v1/lists', { method: 'POST' }),
+      storeThat(true),
+    );
+    expect(r.status).toBe(400);
+    expect(log.mock.calls.at(-1)).toEqual(['POST /v1/lists: client went away (aborted)']);
   });
 });

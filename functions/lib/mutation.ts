@@ -6,7 +6,8 @@
  * A rate limiter or store that does not answer gives 503 with Retry-After.
  */
 import type { z } from 'zod';
-import { corsHeaders, JSON_CONTENT_TYPE, NO_STORE } from '../../src/http/headers.ts';
+import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
+import { BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
 import { parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
@@ -17,32 +18,6 @@ export interface MutationOptions<S extends z.ZodType, C extends FunctionContext>
   body: S;
   handle(input: z.output<S>, request: Request, ctx: C): Promise<Response> | Response;
 }
-
-class BodyTooLarge extends Error {}
-
-/** Reads at most `limit` bytes of the body; throws BodyTooLarge past it. */
-async function readCapped(request: Request, limit: number): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-}
-
-export const isJsonMediaType = (contentType: string | null): boolean =>
-  !!contentType && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
 
 export function rateLimitHeaders(r: RateLimitResult, now: Date): Record<string, string> {
   const h: Record<string, string> = {
@@ -61,6 +36,44 @@ function finish(response: Response, extra: Record<string, string>): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * Spends one point of the client's budget: the first step of every POST, before
+ * any of the body is read. `ok: false` carries the answer to give instead (429,
+ * or 503 when the limiter's backend does not answer); `headers` are the
+ * X-RateLimit-* headers every POST answer carries.
+ */
+export async function chargeRateLimit(
+  ctx: Pick<FunctionContext, 'limiter' | 'clientIp' | 'now'>,
+  what: string,
+): Promise<
+  { ok: true; headers: Record<string, string> } | { ok: false; response: Response; headers: Record<string, string> }
+> {
+  let limit: RateLimitResult;
+  try {
+    limit = await ctx.limiter.consume(ctx.clientIp);
+  } catch (e) {
+    // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
+    console.error(`Rate limiter failed on POST ${what}: ${(e as Error).message ?? e}`);
+    return {
+      ok: false,
+      headers: {},
+      response: problem('unavailable', {
+        detail: 'The service cannot take requests right now; try again shortly.',
+        headers: { 'retry-after': '10' },
+      }),
+    };
+  }
+  const headers = rateLimitHeaders(limit, ctx.now());
+  if (limit.allowed) return { ok: true, headers };
+  return {
+    ok: false,
+    headers,
+    response: problem('rate-limited', {
+      detail: `At most ${limit.limit} requests per minute are accepted from one address; try again in ${headers['retry-after']} s.`,
+    }),
+  };
+}
+
 export function defineMutation<S extends z.ZodType, C extends FunctionContext = FunctionContext>(
   options: MutationOptions<S, C>,
 ): ServerFunction<C> {
@@ -75,30 +88,9 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
         {},
       );
     }
-    let limit: RateLimitResult;
-    try {
-      limit = await ctx.limiter.consume(ctx.clientIp);
-    } catch (e) {
-      // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
-      console.error(`Rate limiter failed on POST ${new URL(request.url).pathname}:`, e);
-      return finish(
-        problem('unavailable', {
-          detail: 'The service cannot take requests right now; try again shortly.',
-          headers: { 'retry-after': '10' },
-        }),
-        {},
-      );
-    }
-    const rl = rateLimitHeaders(limit, ctx.now());
-    if (!limit.allowed) {
-      const wait = rl['retry-after'];
-      return finish(
-        problem('rate-limited', {
-          detail: `At most ${limit.limit} requests per minute are accepted from one address; try again in ${wait} s.`,
-        }),
-        rl,
-      );
-    }
+    const charged = await chargeRateLimit(ctx, new URL(request.url).pathname);
+    if (!charged.ok) return finish(charged.response, charged.headers);
+    const rl = charged.headers;
     try {
       if (!isJsonMediaType(request.headers.get('content-type'))) {
         return finish(
@@ -110,7 +102,7 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       }
       let text: string;
       try {
-        text = await readCapped(request, ctx.config.MAX_BODY_BYTES);
+        text = await readBodyText(request, ctx.config.MAX_BODY_BYTES);
       } catch (e) {
         if (e instanceof BodyTooLarge)
           return finish(
@@ -143,11 +135,4 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       return finish(await failureResponse(e, request, ctx), rl);
     }
   };
-}
-
-/** A JSON response from a server function. */
-export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  if (!headers.has('content-type')) headers.set('content-type', JSON_CONTENT_TYPE);
-  return new Response(JSON.stringify(body), { ...init, headers });
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/sqlite-store.ts';
 import type { Store } from '../../src/adapters/store.ts';
 import { overallState, type ComponentState, type Status } from '../../src/core/status.ts';
-import { createStatusRecorder } from './status.ts';
+import { createStatusRecorder, probeStatus } from './status.ts';
 
 let dir: string;
 let store: Store;
@@ -114,5 +114,26 @@ describe('status recorder', () => {
     const logged: string[] = [];
     await createStatusRecorder(s, (m) => logged.push(m)).record(status(), 'startup');
     expect(logged).toEqual([expect.stringContaining('Could not record a status sample (startup)')]);
+  });
+});
+
+describe('probeStatus', () => {
+  const limiter = { kind: 'memory', limit: 10, windowSeconds: 60, check: async () => {} } as never;
+  const catalogue = { services: [{}], version: 'v1', builtOn: '2026-05-01' } as never;
+  const base = { catalogue, limiter, startedAt: new Date(0), now: () => new Date(0) };
+
+  it('reports the store degraded when its latest write failed, though it answers a ping', async () => {
+    const s = await probeStatus({
+      ...base,
+      store: open(),
+      storeHealth: () => ({ writable: false, recentFailures: 1 }),
+    });
+    expect(s.components.store).toMatchObject({ status: 'degraded', reachable: true, writable: false });
+    expect(s.status).toBe('degraded');
+  });
+  it('reports it operational when nothing failed', async () => {
+    const s = await probeStatus({ ...base, store: open(), storeHealth: () => ({ writable: true, recentFailures: 0 }) });
+    expect(s.components.store.status).toBe('operational');
+    expect(s.status).toBe('operational');
   });
 });

@@ -31,7 +31,7 @@ const reason = (e: unknown) =>
   e instanceof Error ? (e.message.startsWith('no answer within') ? e.message : e.name) : 'unknown error';
 
 export async function probeStatus(
-  ctx: Pick<FunctionContext, 'catalogue' | 'store' | 'limiter' | 'startedAt' | 'now'>,
+  ctx: Pick<FunctionContext, 'catalogue' | 'store' | 'limiter' | 'startedAt' | 'now' | 'storeHealth'>,
 ): Promise<Status> {
   const { catalogue, store, limiter } = ctx;
   const started = performance.now();
@@ -39,6 +39,7 @@ export async function probeStatus(
     withTimeout(store.ping(), PROBE_TIMEOUT_MS).then(() => performance.now() - started),
     withTimeout(limiter.check(), PROBE_TIMEOUT_MS),
   ]);
+  const health = ctx.storeHealth?.() ?? { writable: true, recentFailures: 0 };
   const components: StatusComponents = {
     api: { status: 'operational', version: API_VERSION, startedAt: ctx.startedAt.toISOString() },
     catalogue: {
@@ -50,10 +51,14 @@ export async function probeStatus(
     store:
       storeProbe.status === 'fulfilled'
         ? {
-            status: 'operational',
+            // A ping cannot see a full disk or a damaged page: the store's recent failures can.
+            status: health.writable && health.recentFailures === 0 ? 'operational' : 'degraded',
             kind: store.kind,
             reachable: true,
             latencyMs: Math.round(storeProbe.value * 1000) / 1000,
+            writable: health.writable,
+            recentFailures: health.recentFailures,
+            ...(health.lastFailure ? { error: `${health.lastFailure.operation} failed` } : {}),
           }
         : { status: 'down', kind: store.kind, reachable: false, latencyMs: null, error: reason(storeProbe.reason) },
     rateLimiter: {

@@ -4,7 +4,7 @@
  * `(Request, FunctionContext) => Promise<Response>`.
  */
 import type { MutationLimiter } from '../../src/adapters/rate-limit.ts';
-import type { Store } from '../../src/adapters/store.ts';
+import type { Store, StoreHealth } from '../../src/adapters/store.ts';
 import type { Catalogue } from '../../src/core/catalogue.ts';
 import type { ServiceIndex } from '../../src/core/query.ts';
 import type { Status } from '../../src/core/status.ts';
@@ -24,6 +24,8 @@ export interface FunctionContext {
   config: Config;
   limiter: MutationLimiter;
   store: Store;
+  /** What the store's recent operations say (watchStore); absent, the store counts as healthy when it answers a ping. */
+  storeHealth?: () => StoreHealth;
   statusRecorder: StatusRecorder;
   /** When this process started serving. */
   startedAt: Date;

@@ -80,3 +80,83 @@ export interface Store {
 
 /** A new list's expiry: LIST_LIFETIME_DAYS after creation. */
 export const listExpiry = (createdAt: Date): Date => new Date(createdAt.getTime() + LIST_LIFETIME_DAYS * DAY_MS);
+
+/** A store operation that failed; `message` is the store's own (e.g. "database or disk is full"). */
+export class StoreFailure extends Error {
+  readonly operation: string;
+  constructor(operation: string, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'StoreFailure';
+    this.operation = operation;
+  }
+}
+
+/** What the store's recent operations say about it. */
+export interface StoreHealth {
+  /** False while the latest write failed (a full disk, a read-only file): saves would fail too. */
+  writable: boolean;
+  /** Operations that failed in the last FAILURE_WINDOW_MS (reads of damaged pages included). */
+  recentFailures: number;
+  /** The latest failure's store message and time, when one happened in the window. */
+  lastFailure?: { operation: string; message: string; at: string };
+}
+
+export interface WatchedStore extends Store {
+  health(): StoreHealth;
+}
+
+/** Failures older than this no longer make the store degraded. */
+export const FAILURE_WINDOW_MS = 60_000;
+
+const WRITES = new Set(['saveList', 'saveFeedback', 'addStatusSample', 'purge']);
+/** Only a saved list or feedback proves the store takes writes again: a status sample is a few bytes and can still fit. */
+const PROVING_WRITES = new Set(['saveList', 'saveFeedback']);
+
+/**
+ * Wraps a store so that every failure is a StoreFailure (the server answers
+ * 503 with Retry-After for it, never 500) and is remembered: health() tells
+ * whether the latest write succeeded and how many operations failed in the
+ * last minute. A ping (`SELECT 1`) cannot see a full disk or a damaged page;
+ * the writes and reads the service really does can.
+ */
+export function watchStore(store: Store, clock: Clock = systemClock): WatchedStore {
+  let writable = true;
+  const failures: { operation: string; message: string; at: number }[] = [];
+  const run = async <T>(operation: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await call();
+      if (PROVING_WRITES.has(operation)) writable = true;
+      return result;
+    } catch (e) {
+      const failure = e instanceof StoreFailure ? e : new StoreFailure(operation, e);
+      if (WRITES.has(operation)) writable = false;
+      failures.push({ operation, message: failure.message, at: clock.now().getTime() });
+      if (failures.length > 100) failures.shift();
+      throw failure;
+    }
+  };
+  return {
+    kind: store.kind,
+    saveList: (list) => run('saveList', () => store.saveList(list)),
+    findList: (id) => run('findList', () => store.findList(id)),
+    saveFeedback: (f) => run('saveFeedback', () => store.saveFeedback(f)),
+    findFeedback: (id) => run('findFeedback', () => store.findFeedback(id)),
+    addStatusSample: (s) => run('addStatusSample', () => store.addStatusSample(s)),
+    statusSamples: (offset, limit) => run('statusSamples', () => store.statusSamples(offset, limit)),
+    purge: () => run('purge', () => store.purge()),
+    ping: () => run('ping', () => store.ping()),
+    close: () => store.close(),
+    health() {
+      const since = clock.now().getTime() - FAILURE_WINDOW_MS;
+      while (failures.length && failures[0]!.at < since) failures.shift();
+      const last = failures.at(-1);
+      return {
+        writable,
+        recentFailures: failures.length,
+        ...(last
+          ? { lastFailure: { operation: last.operation, message: last.message, at: new Date(last.at).toISOString() } }
+          : {}),
+      };
+    },
+  };
+}

@@ -32,6 +32,14 @@ export const CompactApprovedList = z
   });
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
+/** The compact form's limits on the descriptive fields, applied to an interchange document's metadata as well. */
+const ListDescriptionLimits = CompactApprovedList.pick({
+  name: true,
+  description: true,
+  organisation: true,
+  owner: true,
+});
+
 /** An approved list, whichever form it arrived in. */
 export interface ApprovedList extends ListDescription {
   /** In the order given, without repeats. Not checked against the catalogue. */
@@ -57,6 +65,16 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   const imported = importServiceList(catalogue, raw, schemaUrl);
   if (!imported.ok) return { ok: false, errors: imported.errors };
   const ids = [...imported.approvedServiceIds, ...imported.unknownServiceIds];
+  // The compact form's limits hold for a document's metadata too: a saved list shows them on its page.
+  const described = ListDescriptionLimits.safeParse(listDescription(imported.metadata));
+  if (!described.success)
+    return {
+      ok: false,
+      errors: described.error.issues.map((i) => ({
+        pointer: toJsonPointer(['metadata', ...i.path]),
+        message: i.message,
+      })),
+    };
   if (ids.length === 0)
     return {
       ok: false,
@@ -75,7 +93,7 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
   return {
     ok: true,
     list: {
-      ...listDescription(imported.metadata),
+      ...listDescription(described.data),
       approvedServiceIds: ids,
       ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
       ...(imported.notes.length ? { notes: imported.notes } : {}),

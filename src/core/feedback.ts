@@ -35,7 +35,10 @@ export const FeedbackRequest = z
       .string()
       .trim()
       .max(2000)
-      .regex(/^(\/|https?:\/\/)/, 'must be a path starting with / or an http(s) URL')
+      .regex(
+        /^(\/(?![/\\])|https?:\/\/)/,
+        'must be a path starting with a single / or an http(s) URL (`//host` is another site, not a path)',
+      )
       .optional()
       .describe('The page the feedback is about (a site path or URL)'),
     contact: z

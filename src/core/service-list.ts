@@ -62,6 +62,15 @@ export interface ValidationError {
 
 const validators = new Map<string, ValidateFunction>();
 
+/**
+ * Gives the validator for `schemaUrl` already compiled (the browser's, built
+ * with ajv's standalone code at build time: compiling there needs `new
+ * Function`, which the site's Content-Security-Policy forbids).
+ */
+export function usePrecompiledValidator(schemaUrl: string, validate: ValidateFunction): void {
+  validators.set(schemaUrl, validate);
+}
+
 function validatorFor(schemaUrl: string): ValidateFunction {
   let validate = validators.get(schemaUrl);
   if (!validate) {

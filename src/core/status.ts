@@ -33,7 +33,18 @@ export const StoreComponent = z.object({
   kind: z.enum(storeKinds).describe('embedded: node:sqlite under DATA_DIR; mongodb: MONGODB_URI'),
   reachable: z.boolean(),
   latencyMs: z.number().nullable().describe('Round trip of a ping, in milliseconds; null when unreachable'),
-  error: z.string().optional().describe('Why the store is unreachable'),
+  writable: z
+    .boolean()
+    .optional()
+    .describe('False while the latest write failed (a full disk, a read-only file): the store is degraded'),
+  recentFailures: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Store operations that failed in the last minute (a damaged page fails its reads): degraded when above 0',
+    ),
+  error: z.string().optional().describe('Why the store is unreachable or degraded'),
 });
 export const RateLimiterComponent = z.object({
   status: ComponentState,
@@ -92,13 +103,26 @@ export type StatusHistoryPage = z.infer<typeof StatusHistoryPage>;
 
 export const Health = z
   .object({
-    status: z.literal('ok'),
+    status: z
+      .enum(['ok', 'degraded'])
+      .describe(
+        'ok: everything works; degraded: reads work but the store failed recently (a save would answer 503 with Retry-After)',
+      ),
     checks: z.object({
       catalogue: z.object({ loaded: z.literal(true), serviceCount: z.number().int() }),
-      store: z.object({ kind: z.enum(storeKinds), reachable: z.literal(true), latencyMs: z.number() }),
+      store: z.object({
+        kind: z.enum(storeKinds),
+        reachable: z.literal(true),
+        latencyMs: z.number(),
+        writable: z.boolean().describe('False while the latest write failed'),
+        recentFailures: z.number().int().describe('Store operations that failed in the last minute'),
+      }),
     }),
   })
-  .meta({ id: 'Health', description: 'Live and ready: the catalogue is loaded and the store answers.' });
+  .meta({
+    id: 'Health',
+    description: 'Live: the catalogue is loaded and the store answers; `status` says whether it also writes.',
+  });
 export type Health = z.infer<typeof Health>;
 
 const rank: Record<ComponentState, number> = { operational: 0, degraded: 1, down: 2 };

@@ -1,5 +1,5 @@
 /**
- * Response header rules shared by every layer that answers a GET: the Astro
+ * Response header rules shared by every layer that answers: the Astro
  * middleware (on-demand routes), the static-file layer in server/start.mjs
  * (prerendered files) and the `_headers` file emitted for CDNs. Plain
  * TypeScript with no Astro imports so Node can load it directly.
@@ -26,46 +26,42 @@ export const preflightHeaders: Record<string, string> = {
   'access-control-max-age': '86400',
 };
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': JSON_CONTENT_TYPE,
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8; header=present',
-  '.xml': 'application/xml; charset=utf-8',
-  '.atom': 'application/atom+xml; charset=utf-8',
-  '.ics': 'text/calendar; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-};
-
-/**
- * Content type of a built file by its URL path. Prerendered API endpoints have
- * no extension (`/v1/providers`): everything under /v1/ is JSON.
- */
-export function contentTypeFor(path: string): string {
-  const m = /\.[a-z0-9]+$/i.exec(path);
-  if (m) return types[m[0].toLowerCase()] ?? 'application/octet-stream';
-  if (path.startsWith('/v1/')) return JSON_CONTENT_TYPE;
-  return 'text/html; charset=utf-8';
-}
-
 /** Cache-Control of a built file by its URL path. */
 export function cacheControlFor(path: string): string {
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   return CATALOGUE_CACHE_CONTROL;
 }
 
-/** True when an If-None-Match header value matches the entity tag (weak comparison, RFC 9110 13.1.2). */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
+/**
+ * The browser security headers of every HTML answer, prerendered or on
+ * demand, and of the CDN's `_headers` file: one set, defined here.
+ *
+ * The site's scripts are Astro's bundled modules under /_astro/ and its styles
+ * one stylesheet, so scripts and styles come from 'self' only: no inline
+ * script or style, and no eval (the interchange validator the browser runs is
+ * compiled at build time: src/integrations/service-list-validator.ts). Forms post to the site itself, nothing may frame
+ * a page (the list pages have buttons that replace a visitor's list), and a
+ * Referer leaves only for the site's own pages (the feedback form reads it).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const htmlSecurityHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';

@@ -8,6 +8,7 @@ import { toJsonPointer } from '../core/json-pointer.ts';
 import type { Problem } from '../core/schemas.ts';
 
 export const problemTypes = {
+  'bad-request': { status: 400, title: 'Bad request' },
   'invalid-parameters': { status: 400, title: 'Invalid query parameters' },
   'invalid-body': { status: 400, title: 'Invalid request body' },
   'malformed-json': { status: 400, title: 'Malformed JSON' },

@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
-import { contentTypeFor } from '../http/headers.ts';
+import { contentTypeFor } from '../http/protocol.ts';
 
 /** Compressing these pays; images other than SVG and fonts are compressed already. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/;

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import type { BuiltCatalogueData } from '../core/catalogue.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
 import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
-import { jsonGet } from '../http/respond.ts';
+import { jsonGet } from '../http/protocol.ts';
 
 /**
  * /catalogue.json: the built catalogue data (not part of the API), for code

@@ -10,17 +10,19 @@
  * expired lists every PURGE_INTERVAL_SECONDS. Its timers are unref'd, so they
  * never keep the process alive.
  */
-import { clientIp } from '../../functions/lib/client-ip.ts';
+import { clientIp, publicOrigin } from '../http/protocol.ts';
 import { failureResponse } from '../../functions/lib/failure.ts';
 import { createStatusRecorder, probeStatus } from '../../functions/lib/status.ts';
 import type { FunctionContext, ServerFunction } from '../../functions/lib/types.ts';
 import { openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
 import { createMemoryLimiter, createMongoLimiter, type MutationLimiter } from '../adapters/rate-limit.ts';
 import { openSqliteStore } from '../adapters/sqlite-store.ts';
-import { systemClock, type Store } from '../adapters/store.ts';
+import { systemClock, watchStore, type Store, type WatchedStore } from '../adapters/store.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
 import { SERVICE_LIST_SCHEMA_URL } from '../data/schema-url.ts';
-import { problem } from '../http/problem.ts';
+import type { Problem } from '../core/schemas.ts';
+import { logFailure } from '../http/faults.ts';
+import { problem, problemTypeUri } from '../http/problem.ts';
 import { loadConfig, type Config } from '../../functions/lib/config.ts';
 
 type Shared = Omit<FunctionContext, 'clientIp' | 'publicUrl'>;
@@ -32,7 +34,26 @@ function configOrThrow(): Config {
   return config;
 }
 
-async function openStorage(config: Config): Promise<{ store: Store; limiter: MutationLimiter }> {
+async function openStorage(config: Config): Promise<{ store: WatchedStore; limiter: MutationLimiter }> {
+  const { store, limiter } = await openBackends(config);
+  return { store: watchStore(store), limiter };
+}
+
+/** Why the embedded store could not open, in words an operator can act on (the error itself is logged too). */
+export function storeOpenAdvice(error: unknown, dataDir: string): string {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: unknown }).code ?? ''}` : String(error);
+  if (/not a database|malformed|SQLITE_(NOTADB|CORRUPT)/i.test(text))
+    return (
+      `The embedded store file under DATA_DIR (${dataDir}) is not a database or is damaged; it was left untouched. ` +
+      'Restore it from a backup, or move it away to start with an empty store.'
+    );
+  if (/readonly|read-only|EACCES|EPERM|EROFS/i.test(text))
+    return `The embedded store under DATA_DIR (${dataDir}) is read-only: make the directory and catalogue.sqlite writable by this user.`;
+  if (/full|ENOSPC/i.test(text)) return `The disk holding DATA_DIR (${dataDir}) is full.`;
+  return `The embedded store could not be opened under DATA_DIR (${dataDir}): check that it is a writable directory.`;
+}
+
+async function openBackends(config: Config): Promise<{ store: Store; limiter: MutationLimiter }> {
   const points = config.RATE_LIMIT_POINTS;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   if (config.MONGODB_URI) {
@@ -69,6 +90,7 @@ async function build(): Promise<Shared> {
     config,
     limiter,
     store,
+    storeHealth: () => store.health(),
     statusRecorder: createStatusRecorder(store),
     startedAt: new Date(),
     serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
@@ -85,18 +107,48 @@ async function build(): Promise<Shared> {
 function sharedContext(): Promise<Shared> {
   shared ??= build().catch((e) => {
     shared = undefined;
+    const config = loadConfig().config;
+    if (config && !config.MONGODB_URI) console.error(storeOpenAdvice(e, config.DATA_DIR));
     throw e;
   });
   return shared;
 }
 
+/**
+ * The context for one request. The public origin comes from PUBLIC_URL, else
+ * from the Host header, which the server (start.mjs) has already checked with
+ * the same isValidHost rule; a request that reaches here with none gets
+ * `http://localhost`, never a string a client chose.
+ */
 export async function functionContext(request: Request, socketAddress: string): Promise<FunctionContext> {
   const s = await sharedContext();
   return {
     ...s,
     clientIp: clientIp(socketAddress, request.headers.get('x-forwarded-for'), s.config.TRUST_PROXY),
-    publicUrl: s.config.PUBLIC_URL ?? new URL(request.url).origin,
+    publicUrl: publicOrigin(s.config.PUBLIC_URL, request.headers.get('host')) ?? 'http://localhost',
   };
+}
+
+const NOT_READY = 'The service is not ready: its store or catalogue could not be opened. Try again shortly.';
+
+/**
+ * The context for a page that calls a server function's typed entry point
+ * directly (no HTTP request is made inside the process): the context, or the
+ * 503 problem to show when the store could not be opened.
+ */
+export async function requestContext(
+  request: Request,
+  socketAddress: string,
+): Promise<{ ok: true; context: FunctionContext } | { ok: false; problem: Problem }> {
+  try {
+    return { ok: true, context: await functionContext(request, socketAddress) };
+  } catch (e) {
+    logFailure('The service is not ready', e);
+    return {
+      ok: false,
+      problem: { type: problemTypeUri('unavailable'), title: 'Service unavailable', status: 503, detail: NOT_READY },
+    };
+  }
 }
 
 /**
@@ -108,9 +160,9 @@ export async function runFunction(fn: ServerFunction, request: Request, socketAd
   try {
     ctx = await functionContext(request, socketAddress);
   } catch (e) {
-    console.error('The service is not ready:', e);
+    logFailure('The service is not ready', e);
     return problem('unavailable', {
-      detail: 'The service is not ready: its store or catalogue could not be opened. Try again shortly.',
+      detail: NOT_READY,
       headers: { 'retry-after': '10' },
     });
   }

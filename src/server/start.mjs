@@ -12,7 +12,12 @@ if (tooOld) {
   process.exit(1);
 }
 const { loadConfig } = await import('../../functions/lib/config.ts');
+const { createAnswerCache } = await import('./answer-cache.ts');
 const { createStaticHandler } = await import('./static.ts');
+const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } = await import('../http/headers.ts');
+const { logFailure } = await import('../http/faults.ts');
+const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
+const { isValidHost } = await import('../http/protocol.ts');
 
 const { config, problems } = loadConfig();
 if (!config) {
@@ -27,25 +32,67 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
 
 const { handler } = await import(`${dist}server/entry.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
+const answers = createAnswerCache();
 const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
+const notFoundHeaders = { 'content-type': HTML_CONTENT_TYPE, 'cache-control': 'no-store', ...htmlSecurityHeaders };
+
+/** Methods the service answers; anything else (TRACE, CONNECT-like extensions) gets 405 before Astro sees it. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
+
+/** A problem details answer written straight to the socket: the requests Astro must not see. */
+function sendProblem(res, type, detail, headers = {}) {
+  const { status, title } = problemTypes[type];
+  const body = JSON.stringify({ type: problemTypeUri(type), title, status, detail });
+  res.writeHead(status, {
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    ...corsHeaders,
+    ...headers,
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
 
 const server = createServer(async (req, res) => {
   try {
+    if (!METHODS.has(req.method)) {
+      sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
+        allow: 'GET, HEAD, POST, OPTIONS',
+        connection: 'close',
+      });
+      return;
+    }
+    // Astro builds the request URL from Host: only a plain host[:port] may reach it (and PUBLIC_URL-less links).
+    if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+      sendProblem(res, 'bad-request', 'The Host header is not a valid host name and port.', { connection: 'close' });
+      return;
+    }
+    // Every /v1/ path answers a CORS preflight, prerendered files included (Astro never routes OPTIONS to them).
+    if (req.method === 'OPTIONS' && req.url?.startsWith('/v1/')) {
+      res.writeHead(204, { ...preflightHeaders, 'cache-control': 'no-store' });
+      res.end();
+      return;
+    }
     if (await serveStatic(req, res)) return;
-    await handler(req, res, () => {
-      // Nothing matched: the site's own 404 page for people, plain text otherwise.
-      if (notFoundPage && !req.url?.startsWith('/v1/')) {
-        res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(req.method === 'HEAD' ? undefined : notFoundPage);
-        return;
-      }
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    });
+    if (answers.serve(req, res)) return;
+    await handler(
+      req,
+      res,
+      () => {
+        // Nothing matched: the site's own 404 page for people, plain text otherwise.
+        if (notFoundPage && !req.url?.startsWith('/v1/')) {
+          res.writeHead(404, { ...notFoundHeaders, 'content-length': notFoundPage.length });
+          res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+          return;
+        }
+        sendProblem(res, 'not-found', 'No resource has this path.');
+      },
+      { offerAnswer: answers.offerFor(req) },
+    );
   } catch (e) {
-    console.error(e);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
-    res.end(JSON.stringify({ type: '/problems/internal', title: 'Internal server error', status: 500 }));
+    logFailure(`${req.method} ${(req.url ?? '').slice(0, 200)}`, e);
+    if (res.headersSent) res.destroy();
+    else sendProblem(res, 'internal', 'An unexpected error occurred; it has been logged.');
   }
 });
 server.keepAliveTimeout = 5000;
@@ -82,12 +129,12 @@ server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
   if (!(await warmUp(port)) && !config.MONGODB_URI) {
     // MongoDB may come back (requests retry it); an embedded store that cannot open under DATA_DIR is a local setup error.
-    console.error(
-      `The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}): check that it is a writable directory.`,
-    );
+    // The reason, in words (storeOpenAdvice in context.ts), is in the log just above.
+    console.error(`The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
     process.exit(1);
   }
-  const where = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const where = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
   console.log(`Cloud Service Catalogue listening on ${where}`);
   if (!config.PUBLIC_URL)
     console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');

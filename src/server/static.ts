@@ -1,8 +1,15 @@
 /**
  * Serves the prerendered build (dist/client) with the same headers the API
  * promises everywhere: JSON content type for extensionless /v1/ files, edge
- * cache rules, ETag with 304, and open CORS. Files are read once and kept in
- * memory with their headers, so a hit is a map lookup and one write.
+ * cache rules, ETag with 304, open CORS on /v1/, and the browser security
+ * headers (on every file, as the CDN's `_headers` file has them).
+ *
+ * Memory is bounded whatever the URL: the build's file list is read once at
+ * start (it never changes while serving), so a URL is resolved to a file by
+ * string work alone and a URL that names no file costs nothing to remember.
+ * File contents are cached under the file they resolve to (never the URL
+ * spelling: `//services`, `/./services` and `/%73ervices` share one entry),
+ * least recently used first out, within `maxBytes`.
  *
  * Text files of 1 KiB or more have a gzipped copy written by the build
  * (src/integrations/precompress.ts), sent to clients that accept gzip: a
@@ -11,10 +18,13 @@
  * another representation.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, normalize, sep } from 'node:path';
-import { cacheControlFor, contentTypeFor, corsHeaders, etagMatches } from '../http/headers.ts';
+import { join, posix, relative, sep } from 'node:path';
+import { ByteLru } from '../core/byte-lru.ts';
+import { cacheControlFor, corsHeaders, htmlSecurityHeaders } from '../http/headers.ts';
+import { acceptedEncodings, contentTypeFor, etagMatches } from '../http/protocol.ts';
 
 interface Variant {
   body: Buffer;
@@ -31,90 +41,90 @@ interface CachedFile {
 }
 
 /** True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses. */
-export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
-  if (!acceptEncoding) return false;
-  const entries = String(acceptEncoding)
-    .toLowerCase()
-    .split(',')
-    .map((part) => {
-      const [coding, ...params] = part.split(';').map((x) => x.trim());
-      const q = params.find((p) => p.startsWith('q='));
-      return { coding, allowed: !q || Number(q.slice(2)) > 0 };
-    });
-  const entry = entries.find((e) => e.coding === 'gzip') ?? entries.find((e) => e.coding === '*');
-  return entry?.allowed ?? false;
-}
+export const acceptsGzip = (acceptEncoding: string | string[] | undefined): boolean =>
+  acceptedEncodings(acceptEncoding, ['gzip']).length > 0;
 
 const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
 
-export function createStaticHandler(root: string) {
-  const cache = new Map<string, CachedFile>();
-  const missing = new Set<string>();
+/** Every file under `root`, as URL paths (`/services.html`); the gzipped copies are found beside them. */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = '/' + relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+    files.add(path);
+  }
+  return files;
+}
 
-  async function load(urlPath: string): Promise<CachedFile | null> {
-    const candidates = urlPath.startsWith('/v1/')
-      ? [urlPath]
-      : urlPath.endsWith('/')
-        ? [`${urlPath}index.html`]
-        : [urlPath, `${urlPath}.html`, `${urlPath}/index.html`];
-    for (const candidate of candidates) {
-      const file = normalize(join(root, candidate));
-      if (!file.startsWith(root + sep)) return null;
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) continue;
-      const body = await readFile(file);
-      const type = contentTypeFor(candidate);
-      const gzipped = await readFile(`${file}.gz`).catch(() => undefined);
-      const common: Record<string, string> = {
-        'cache-control': cacheControlFor(candidate),
-        'x-content-type-options': 'nosniff',
-        ...(gzipped ? { vary: 'Accept-Encoding' } : {}),
-        ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
-      };
-      const variant = (bytes: Buffer, etag: string, extra: Record<string, string> = {}): Variant => ({
-        body: bytes,
-        etag,
-        ok: flat({ 'content-type': type, 'content-length': String(bytes.length), ...extra, ...common, etag }),
-        notModified: flat({ ...common, etag }),
-      });
-      const hash = createHash('sha1').update(body).digest('base64url');
-      const identity = variant(body, `"${hash}"`);
-      if (!gzipped) return { identity };
-      return { identity, gzip: variant(gzipped, `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
-    }
+/** The file a URL path names, by the build's rules (`/a` → `/a`, `/a.html`, `/a/index.html`), or null. */
+export function resolveFile(rawPath: string, files: ReadonlySet<string>): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
     return null;
   }
+  if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) return null;
+  path = posix.normalize(path);
+  if (!path.startsWith('/')) return null;
+  const candidates = path.startsWith('/v1/')
+    ? [path]
+    : path.endsWith('/')
+      ? [`${path}index.html`]
+      : [path, `${path}.html`, `${path}/index.html`];
+  return candidates.find((c) => files.has(c)) ?? null;
+}
 
-  async function resolve(rawUrl: string): Promise<CachedFile | null> {
-    let path: string;
-    try {
-      path = decodeURIComponent(rawUrl);
-    } catch {
-      return null;
-    }
-    if (path.includes('\0') || path.split('/').includes('..')) return null;
-    return load(path);
+/** Bytes a cached file holds. */
+const sizeOf = (f: CachedFile) => f.identity.body.length + (f.gzip?.body.length ?? 0);
+
+export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 } = {}) {
+  const files = listFiles(root);
+  const cache = new ByteLru<string, CachedFile>(maxBytes, sizeOf);
+
+  async function load(candidate: string): Promise<CachedFile> {
+    const file = join(root, candidate);
+    const body = await readFile(file);
+    const type = contentTypeFor(candidate);
+    const gzipped = files.has(`${candidate}.gz`) ? await readFile(`${file}.gz`) : undefined;
+    const common: Record<string, string> = {
+      'cache-control': cacheControlFor(candidate),
+      'x-content-type-options': 'nosniff',
+      ...(gzipped ? { vary: 'Accept-Encoding' } : {}),
+      ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
+      // The same set the CDN's `_headers` file gives every path (src/integrations/cdn-headers.ts).
+      ...htmlSecurityHeaders,
+    };
+    const variant = (bytes: Buffer, etag: string, extra: Record<string, string> = {}): Variant => ({
+      body: bytes,
+      etag,
+      ok: flat({ 'content-type': type, 'content-length': String(bytes.length), ...extra, ...common, etag }),
+      notModified: flat({ ...common, etag }),
+    });
+    const hash = createHash('sha1').update(body).digest('base64url');
+    const identity = variant(body, `"${hash}"`);
+    if (!gzipped) return { identity };
+    return { identity, gzip: variant(gzipped, `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
+  }
+
+  /** The cached file, loaded on a miss (a file too large for the cache is read again next time). */
+  async function get(file: string): Promise<CachedFile> {
+    const hit = cache.get(file);
+    if (hit) return hit;
+    const entry = await load(file);
+    cache.set(file, entry);
+    return entry;
   }
 
   /** Answers from the build, or returns false to let the next layer answer. */
-  return async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const raw = q === -1 ? url : url.slice(0, q);
-    let entry = cache.get(raw);
-    if (entry === undefined) {
-      if (missing.has(raw)) return false;
-      entry = (await resolve(raw)) ?? undefined;
-      if (entry) cache.set(raw, entry);
-      else {
-        // On-demand routes (/v1/services, /v1/compare) miss on every request: remember
-        // misses, bounded so that random URLs cannot grow memory.
-        if (missing.size >= 10_000) missing.clear();
-        missing.add(raw);
-        return false;
-      }
-    }
+    const file = resolveFile(q === -1 ? url : url.slice(0, q), files);
+    if (!file) return false;
+    const entry = await get(file);
     const v = entry.gzip && acceptsGzip(req.headers['accept-encoding']) ? entry.gzip : entry.identity;
     if (req.headers['if-none-match'] !== undefined && etagMatches(req.headers['if-none-match'], v.etag)) {
       res.writeHead(304, v.notModified);
@@ -124,5 +134,6 @@ export function createStaticHandler(root: string) {
     res.writeHead(200, v.ok);
     res.end(req.method === 'HEAD' ? undefined : v.body);
     return true;
-  };
+  }
+  return Object.assign(serveStatic, { cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }) });
 }

@@ -187,4 +187,13 @@ describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', (
     await page.keyboard.press('Enter');
     await expect.poll(() => button.getAttribute('aria-pressed')).not.toBe(before);
   });
+
+  it('runs every page type under the Content-Security-Policy without a violation', async () => {
+    for (const path of Object.values(pageTypes)) {
+      const r = await page.goto(url(path));
+      expect(r?.headers()['content-security-policy'], path).toMatch(/script-src 'self'/);
+    }
+    // Every earlier test on the main context counts too.
+    expect(site.cspViolations).toEqual([]);
+  });
 });

@@ -186,4 +186,8 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
       .locator('.badge');
     await expect.poll(() => badge.first().textContent()).toBe(label);
   });
+
+  it('ran every flow above without a Content-Security-Policy violation', () => {
+    expect(site.cspViolations).toEqual([]);
+  });
 });

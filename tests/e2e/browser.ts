@@ -4,10 +4,10 @@
  * test-artifacts/, and the "Lighthouse-style" checks we can run offline
  * (JavaScript weight, layout overflow, image dimensions).
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -34,7 +34,8 @@ export interface AxeViolation {
 
 /** axe-core WCAG 2.x A/AA rules on the current page; returns the serious and critical violations, described. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // Evaluated through the DevTools protocol, not added as an inline <script>: the site's CSP forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }
@@ -143,3 +144,29 @@ export const wordsBrokenAcrossLines = (page: Page, selector: string): Promise<st
     }
     return broken;
   }, selector);
+
+/**
+ * Collects Content-Security-Policy violations on every page of a context: the
+ * `securitypolicyviolation` event each page fires, and Chromium's console
+ * report of a refused load. The list fills as pages run.
+ */
+export async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__cspViolation', (source, text: string) =>
+    violations.push(`${source.page.url()}: ${text}`),
+  );
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
+  });
+  const watch = (p: Page) =>
+    p.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(`${p.url()}: ${m.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return violations;
+}

@@ -57,4 +57,8 @@ describe.skipIf(!hasChromium)('website in Chromium: feedback, status and the API
     const expected = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map(() => path));
     expect(rendered.sort()).toEqual(expected.sort());
   });
+
+  it('ran every flow above without a Content-Security-Policy violation', () => {
+    expect(site.cspViolations).toEqual([]);
+  });
 });

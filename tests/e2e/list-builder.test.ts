@@ -264,4 +264,8 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     );
     await fresh.close();
   });
+
+  it('ran every flow above without a Content-Security-Policy violation', () => {
+    expect(site.cspViolations).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
 import type { ServiceEntry } from '../../src/core/schemas.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
-import { CHROMIUM, DESKTOP, hasChromium, launch } from './browser.ts';
+import { CHROMIUM, DESKTOP, hasChromium, launch, watchCsp } from './browser.ts';
 
 export interface Site {
   server: RunningServer;
@@ -22,6 +22,8 @@ export interface Site {
   trio: ServiceEntry[];
   /** A service that is not active and generally available (not a preview when there is one). */
   changing: ServiceEntry;
+  /** Content-Security-Policy violations reported on any page of the main context (watchCsp). */
+  cspViolations: string[];
   url(path: string): string;
   byId(id: string): ServiceEntry;
   /** The header's list count; hidden until the script renders it, so this waits for it (and fails without JavaScript). */
@@ -56,6 +58,7 @@ export async function openSite(): Promise<Site> {
     data.services.find((s) => s.lifecycle)!;
   expect(changing, 'the catalogue has a service with a lifecycle block').toBeTruthy();
   const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  const cspViolations = await watchCsp(context);
   const page = await context.newPage();
   return {
     server,
@@ -65,6 +68,7 @@ export async function openSite(): Promise<Site> {
     data,
     trio,
     changing,
+    cspViolations,
     url,
     byId,
     headerCount: async (p = page) => {

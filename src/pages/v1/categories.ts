@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { loadCatalogue } from '../../data/catalogue.ts';
-import { jsonGet } from '../../http/respond.ts';
+import { jsonGet } from '../../http/protocol.ts';
 
 export const prerender = true;
 

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { loadCatalogue } from '../../data/catalogue.ts';
 import { problem, zodErrors } from '../../http/problem.ts';
 import { CompareQuery } from '../../http/operations.ts';
-import { jsonGet, searchParamsObject } from '../../http/respond.ts';
+import { jsonGet, searchParamsObject } from '../../http/protocol.ts';
 
 export const prerender = false;
 

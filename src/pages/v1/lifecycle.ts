@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { lifecycleTimeline } from '../../core/lifecycle.ts';
 import { loadCatalogue } from '../../data/catalogue.ts';
-import { jsonGet } from '../../http/respond.ts';
+import { jsonGet } from '../../http/protocol.ts';
 
 export const prerender = true;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { buildCapabilityMap } from '../../core/map.ts';
 import { loadCatalogue } from '../../data/catalogue.ts';
-import { jsonGet } from '../../http/respond.ts';
+import { jsonGet } from '../../http/protocol.ts';
 
 export const prerender = true;
 

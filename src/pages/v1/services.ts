@@ -3,7 +3,7 @@ import { linkHeader, pageLinks } from '../../core/page.ts';
 import { ServiceQuery } from '../../core/query.ts';
 import { loadCatalogue } from '../../data/catalogue.ts';
 import { problem, zodErrors } from '../../http/problem.ts';
-import { jsonGet, searchParamsObject } from '../../http/respond.ts';
+import { jsonGet, searchParamsObject } from '../../http/protocol.ts';
 
 export const prerender = false;
 

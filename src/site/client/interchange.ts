@@ -4,8 +4,17 @@
  * when someone exports or imports a file.
  */
 import { createCatalogue } from '../../core/catalogue.ts';
-import { exportServiceList, importServiceList, type ListMetadata } from '../../core/service-list.ts';
+import {
+  exportServiceList,
+  importServiceList,
+  usePrecompiledValidator,
+  type ListMetadata,
+} from '../../core/service-list.ts';
+import { schemaUrl, validate } from 'virtual:service-list-validator';
 import type { BuiltData } from './catalogue-data.ts';
+
+// Compiled at build time (src/integrations/service-list-validator.ts): the CSP allows no run-time compilation.
+usePrecompiledValidator(schemaUrl, validate);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ByteLru } from './byte-lru.ts';
+
+describe('ByteLru', () => {
+  const sized = (max: number) => new ByteLru<string, string>(max, (v) => v.length);
+
+  it('keeps entries within the byte budget, least recently used out first', () => {
+    const c = sized(100);
+    c.set('a', 'x'.repeat(20));
+    c.set('b', 'x'.repeat(20));
+    c.set('c', 'x'.repeat(20));
+    c.get('a'); // a is now the most recent
+    c.set('d', 'x'.repeat(20));
+    c.set('e', 'x'.repeat(20));
+    expect(c.bytes).toBe(100);
+    c.set('f', 'x'.repeat(20));
+    expect(c.bytes).toBeLessThanOrEqual(100);
+    expect(c.get('b')).toBeUndefined();
+    expect(c.get('a')).toBeDefined();
+  });
+  it('never keeps an entry larger than a quarter of the budget', () => {
+    const c = sized(100);
+    expect(c.set('big', 'x'.repeat(26))).toBe(false);
+    expect(c.size).toBe(0);
+  });
+  it('counts a replaced entry once', () => {
+    const c = sized(100);
+    c.set('a', 'x'.repeat(10));
+    c.set('a', 'x'.repeat(15));
+    expect(c.bytes).toBe(15);
+    c.delete('a');
+    expect(c.bytes).toBe(0);
+  });
+  it('stays bounded under 100,000 distinct keys', () => {
+    const c = sized(10_000);
+    for (let i = 0; i < 100_000; i++) c.set(`k${i}`, 'x'.repeat(100));
+    expect(c.bytes).toBeLessThanOrEqual(10_000);
+    expect(c.size).toBe(100);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * How a failed request is logged. A client that hangs up mid-body, or sends
+ * what the HTTP layer cannot represent, is the client's fault: one line, no
+ * stack, so a client cannot flood the log with stacks. Anything else is a bug
+ * or an outage: logged with its stack.
+ */
+
+const CLIENT_ERROR_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** True when the error means the client went away or sent something unusable, not a fault of the service. */
+export function isClientFault(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) return true;
+  if (error.name === 'AbortError' || error.message === 'aborted') return true;
+  const cause = (error as { cause?: unknown }).cause;
+  return cause !== undefined && cause !== error && isClientFault(cause);
+}
+
+/** One log line for a client fault, the error with its stack otherwise. */
+export function logFailure(where: string, error: unknown, log: (...args: unknown[]) => void = console.error): void {
+  if (isClientFault(error)) log(`${where}: client went away (${(error as Error).message})`);
+  else log(`${where} failed:`, error);
+}

@@ -1,0 +1,223 @@
+/**
+ * HTTP helpers every layer shares, each small and pure: content negotiation
+ * (Accept-Encoding, If-None-Match, JSON media types), content types of built
+ * files, RFC 8941 structured lists for headers, the client address behind
+ * trusted proxies, the public origin of the site, and JSON answers.
+ * Plain TypeScript with no Astro imports, so the Node server loads it directly.
+ */
+import { isIP } from 'node:net';
+import mime from 'mime-types';
+import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from './headers.ts';
+
+// ---------------------------------------------------------------- negotiation
+
+/**
+ * The content codings an Accept-Encoding value allows, among those offered,
+ * best first: an explicit entry decides for its coding, else `*`; `q=0` (or a
+ * q that is not a number in 0..1) refuses. Ties keep the server's order.
+ */
+export function acceptedEncodings(
+  acceptEncoding: string | string[] | undefined | null,
+  offered: readonly string[],
+): string[] {
+  if (!acceptEncoding) return [];
+  const entries = new Map<string, number>();
+  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+    const [coding, ...params] = part.split(';').map((x) => x.trim());
+    if (!coding) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    entries.set(coding, Number.isFinite(weight) && weight > 0 && weight <= 1 ? weight : 0);
+  }
+  return offered
+    .map((coding, order) => ({ coding, order, q: entries.get(coding) ?? entries.get('*') ?? 0 }))
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map((e) => e.coding);
+}
+
+/** True when an If-None-Match header value matches the entity tag (weak comparison, RFC 9110 13.1.2). */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/** `application/json` or any `application/*+json`, with or without parameters. */
+export const isJsonMediaType = (contentType: string | null | undefined): boolean =>
+  !!contentType && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
+
+/** `application/x-www-form-urlencoded`, what an HTML form posts. */
+export const isFormMediaType = (contentType: string | null | undefined): boolean =>
+  !!contentType && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim());
+
+// ---------------------------------------------------------------- content types
+
+/**
+ * Content type of a built file by its URL path, from the mime-db table (with
+ * `charset=utf-8` for text). Prerendered API endpoints have no extension
+ * (`/v1/providers`): everything under /v1/ is JSON; other extensionless paths
+ * are pages.
+ */
+export function contentTypeFor(path: string): string {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last.includes('.')) {
+    const type = mime.contentType(last);
+    if (!type) return 'application/octet-stream';
+    // JSON and XML (feeds included) are UTF-8 here; say so, as the API always has.
+    return /^application\/(json|xml|[\w.-]+\+xml)$/.test(type) ? `${type}; charset=utf-8` : type;
+  }
+  if (path.startsWith('/v1/')) return JSON_CONTENT_TYPE;
+  return 'text/html; charset=utf-8';
+}
+
+// ---------------------------------------------------------------- structured lists
+
+/** An RFC 8941 string item, or undefined when the text cannot be one (only printable ASCII can). */
+export const sfString = (text: string): string | undefined =>
+  /^[\x20-\x7e]*$/.test(text) ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : undefined;
+
+/** The members joined as a list of at most `max` characters, in order, and how many fitted. */
+export function cappedList(members: readonly string[], max: number): { value: string; listed: number } {
+  const kept: string[] = [];
+  let length = 0;
+  for (const member of members) {
+    if (length + member.length + 2 > max) break;
+    kept.push(member);
+    length += member.length + 2;
+  }
+  return { value: kept.join(', '), listed: kept.length };
+}
+
+// ---------------------------------------------------------------- client address
+
+/** `::ffff:127.0.0.1` and `127.0.0.1` are the same client; IPv6 in brackets loses them. */
+function normaliseAddress(address: string): string {
+  return address
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+    .toLowerCase();
+}
+
+/**
+ * The client address a request is counted against. With no trusted proxy the
+ * socket address is the client, whatever X-Forwarded-For says (a client can
+ * write anything there). With N trusted proxies in front, the client is the
+ * Nth address from the right of `X-Forwarded-For, socket`; when that entry is
+ * not an IP address (a proxy never writes anything else), the socket address
+ * is used, so no string a client chose becomes a rate-limit key.
+ */
+export function clientIp(socketAddress: string, forwardedFor: string | null, trustedProxies: number): string {
+  const socket = normaliseAddress(socketAddress);
+  if (trustedProxies <= 0 || !forwardedFor) return socket;
+  const chain = [...forwardedFor.split(',').map(normaliseAddress), socket];
+  const chosen = chain[Math.max(0, chain.length - 1 - trustedProxies)]!;
+  return isIP(chosen) ? chosen : socket;
+}
+
+// ---------------------------------------------------------------- public origin
+
+/**
+ * A Host header value the server accepts: a DNS name or IPv4 address, or an
+ * IPv6 literal in brackets, with an optional port. Nothing else (no userinfo,
+ * path, query, quotes or spaces) can reach a URL the service builds.
+ */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+export const isValidHost = (host: string | null | undefined): host is string =>
+  !!host &&
+  host.length <= 255 &&
+  HOST.test(host) &&
+  (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+
+/**
+ * The one place that decides the site's public origin: PUBLIC_URL when it is
+ * set, else `http://<Host>` when the Host header is valid, else null (the
+ * caller refuses the request).
+ */
+export function publicOrigin(publicUrl: string | undefined, host: string | null | undefined): string | null {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  return isValidHost(host) ? `http://${host.toLowerCase()}` : null;
+}
+
+// ---------------------------------------------------------------- JSON answers
+
+/** A JSON response from a server function (content type unless given). */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', JSON_CONTENT_TYPE);
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** A JSON answer to a GET: content type, cache headers and CORS in one place. */
+export function jsonGet(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: {
+      'content-type': JSON_CONTENT_TYPE,
+      'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
+      ...corsHeaders,
+      ...init.headers,
+    },
+  });
+}
+
+/** URLSearchParams as a zod input: a key given twice becomes an array. */
+export function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const [k, v] of params) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- request bodies
+
+/** The body passed the limit; nothing past the limit was read. */
+export class BodyTooLarge extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(`request body larger than ${limit} bytes`);
+    this.name = 'BodyTooLarge';
+    this.limit = limit;
+  }
+}
+
+/**
+ * The one reader of request bodies: at most `limit` bytes, refused from
+ * Content-Length before reading anything, else as soon as the stream passes
+ * the limit. The rest is never read: the reader stops pulling (the socket
+ * applies backpressure) and the 413, sent with `Connection: close`, ends the
+ * connection. The stream is not cancelled, since cancelling it can destroy the
+ * socket before the 413 is written. Callers charge the rate limit first.
+ */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A body read with readBody, as UTF-8 text (invalid sequences replaced). */
+export const readBodyText = async (request: Request, limit: number): Promise<string> =>
+  new TextDecoder('utf-8', { fatal: false }).decode(await readBody(request, limit));

@@ -1,0 +1,283 @@
+/**
+ * Regression tests for the security review's findings, through the built
+ * server: the Host header, methods the HTTP layer cannot represent, aborted
+ * bodies, browser security headers on every HTML answer, CORS preflight on
+ * prerendered API files, the interchange metadata limits, the feedback form's
+ * rate limit and limits, /_image, and a damaged store file at start-up.
+ * (Memory, load and full-disk attacks are in tests/abuse.test.ts.)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlSecurityHeaders } from '../src/http/headers.ts';
+import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
+import { expectProblem, postJson, send } from './helpers/http.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+let server: RunningServer;
+let listId: string;
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_POINTS: '1000' });
+  const saved = await postJson(`${server.url}/v1/lists`, { name: 'shared', approvedServiceIds: ['aws-s3'] });
+  listId = saved.json.id;
+});
+afterAll(() => server?.stop());
+
+/** Sends raw bytes and returns the raw answer (status line, headers and body). */
+function raw(request: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    let out = '';
+    socket.on('data', (d) => (out += d));
+    socket.on('end', () => resolve(out));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
+  });
+}
+
+const statusLine = (answer: string) => answer.split('\r\n')[0];
+
+describe('the Host header', () => {
+  it.each(['127.0.0.1@evil.example', 'x/v1/status/history?', 'a"b', 'a b'])(
+    'a Host of %j gets a 400 problem, and no handler chosen by it',
+    async (host) => {
+      const answer = await raw(`GET /v1/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      expect(statusLine(answer)).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer).toMatch(/content-type: application\/problem\+json/i);
+      expect(answer).not.toContain('unknown parameter');
+    },
+  );
+  it('PUBLIC_URL decides the shared link, whatever the Host', async () => {
+    const other = await startServer({ PUBLIC_URL: 'https://catalogue.example' });
+    try {
+      const r = await postJson(
+        `${other.url}/v1/lists`,
+        { name: 't', approvedServiceIds: ['aws-s3'] },
+        { host: 'evil.example' },
+      );
+      expect(r.status).toBe(201);
+      expect(r.json.url).toBe(`https://catalogue.example/lists/${r.json.id}`);
+    } finally {
+      await other.stop();
+    }
+  });
+  it('logs no stack for a bad Host', () => {
+    expect(server.output()).not.toMatch(/credentials|\n\s+at /);
+  });
+});
+
+describe('methods and aborted requests', () => {
+  it.each(['TRACE', 'PROPFIND'])('%s gets a 405 problem with Allow, not a bare 500', async (method) => {
+    const answer = await raw(`${method} /v1/providers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(statusLine(answer)).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(answer).toMatch(/allow: GET, HEAD, POST, OPTIONS/i);
+    expect(answer).toMatch(/application\/problem\+json/);
+  });
+  it('a POST whose client hangs up mid-body is logged in one line, without a stack', async () => {
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = server.output().split('\n');
+    expect(lines.some((l) => l.includes('POST /v1/lists: client went away'))).toBe(true);
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('browser security headers', () => {
+  const pages = () => ['/', '/services/aws-s3', '/search?q=s3', '/compare?ids=aws-s3', '/feedback', `/lists/${listId}`];
+  it('every HTML answer, prerendered or on demand, has the one set and a charset', async () => {
+    for (const path of pages()) {
+      const r = await fetch(server.url + path);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      for (const [name, value] of Object.entries(htmlSecurityHeaders))
+        expect(r.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+  });
+  it('the CSP allows no inline script and forbids framing', () => {
+    const csp = htmlSecurityHeaders['content-security-policy']!;
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+  it('the CDN _headers file carries the same set for every path', () => {
+    const file = renderHeadersFile();
+    const all = file.split('\n\n').find((rule) => rule.startsWith('/*\n'))!;
+    for (const value of Object.values(htmlSecurityHeaders)) expect(all).toContain(value);
+  });
+  it('/lists/<id> is cacheable only until the list expires; an unknown id answers 404 Not Found', async () => {
+    const r = await fetch(`${server.url}/lists/${listId}`);
+    expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+, s-maxage=\d+$/);
+    const answer = await raw(`GET /lists/${'A'.repeat(24)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(statusLine(answer)).toBe('HTTP/1.1 404 Not Found');
+    expect(answer).toMatch(/cache-control: no-store/i);
+  });
+});
+
+describe('CORS preflight', () => {
+  it.each([
+    '/v1/providers',
+    '/v1/categories',
+    '/v1/openapi.json',
+    '/v1/schemas/service-list.schema.json',
+    '/v1/services/aws-s3',
+  ])('OPTIONS %s answers 204 with the preflight headers', async (path) => {
+    const r = await fetch(server.url + path, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
+    });
+    expect(r.status).toBe(204);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/);
+  });
+});
+
+describe('limits on what is saved and sent', () => {
+  it('an interchange document is held to the compact form’s field limits', async () => {
+    const schema = await (await fetch(`${server.url}/v1/schemas/service-list.schema.json`)).json();
+    const exported = (await (await fetch(`${server.url}/v1/lists/${listId}`)).json()).document;
+    for (const [field, value] of [
+      ['name', 'N'.repeat(100_000)],
+      ['name', ' \t '],
+      ['organisation', 'O'.repeat(50_000)],
+    ] as const) {
+      const doc = { ...exported, $schema: schema.$id, metadata: { ...exported.metadata, [field]: value } };
+      delete doc.metadata.catalogListId;
+      const r = await postJson(`${server.url}/v1/lists`, doc);
+      const body = expectProblem(r, 400);
+      expect(body.errors.map((e: { pointer: string }) => e.pointer)).toContain(`/metadata/${field}`);
+    }
+  });
+  it('feedback refuses a page that is another site (//host or /\\host)', async () => {
+    for (const page of ['//evil.example/x', '/\\evil.example']) {
+      const r = await postJson(`${server.url}/v1/feedback`, { message: 'hello', page });
+      expect(expectProblem(r, 400).errors[0].pointer).toBe('/page');
+    }
+    expect((await postJson(`${server.url}/v1/feedback`, { message: 'hello', page: '/services' })).status).toBe(201);
+  });
+  it('/_image is not there', async () => {
+    const r = await send(`${server.url}/_image?href=/catalogue.json`);
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('the feedback form without JavaScript', () => {
+  it('charges the rate limit before reading, even a form with no message', async () => {
+    const limited = await startServer({ RATE_LIMIT_POINTS: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await fetch(`${limited.url}/feedback`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'junk=1',
+        });
+        statuses.push(r.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+  it('refuses a body past 64 KiB with 413 and echoes nothing of it', async () => {
+    const r = await fetch(`${server.url}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `message=${'x'.repeat(200_000)}`,
+    });
+    const text = await r.text();
+    expect(r.status).toBe(413);
+    expect(text.length).toBeLessThan(4096);
+    expect(text).not.toContain('xxxxxxxxxx');
+    expect(text).toContain('too large');
+  });
+  it('sends a valid form through the same function as POST /v1/feedback', async () => {
+    const r = await fetch(`${server.url}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'message=Works+without+JavaScript&rating=5',
+    });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toMatch(/Reference <code>[A-Za-z0-9_-]{24}<\/code>/);
+  });
+});
+
+describe('a damaged store file at start-up', () => {
+  it('says the file is not a database and leaves it alone', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-corrupt-'));
+    const junk = randomBytes(8192);
+    writeFileSync(join(dataDir, 'catalogue.sqlite'), junk);
+    try {
+      const error = await startServer({}, { dataDir }).then(
+        async (s) => {
+          await s.stop();
+          return '';
+        },
+        (e: Error) => e.message,
+      );
+      expect(error).toContain('is not a database or is damaged');
+      expect(error).not.toContain('check that it is a writable directory');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keep-alive answers from the answer cache', () => {
+  it('a saved list answered twice is byte-identical, and 304 on its ETag', async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<{
+        status: number;
+        body: string;
+        etag: string | undefined;
+        age: string | undefined;
+        cacheControl: string | undefined;
+      }>((resolve, reject) =>
+        http
+          .get(`${server.url}/v1/lists/${listId}`, { agent, headers }, (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                body,
+                etag: res.headers.etag,
+                age: res.headers.age,
+                cacheControl: res.headers['cache-control'],
+              }),
+            );
+          })
+          .on('error', reject),
+      );
+    const first = await get();
+    const second = await get();
+    expect(second.body).toBe(first.body);
+    expect(second.etag).toBe(first.etag);
+    // Served from the answer cache as a shared cache would: Cache-Control unchanged, with Age.
+    expect(second.cacheControl).toBe(first.cacheControl);
+    expect(Number(second.age)).toBeGreaterThanOrEqual(0);
+    expect((await get({ 'if-none-match': first.etag! })).status).toBe(304);
+    agent.destroy();
+  });
+});
