@@ -157,6 +157,15 @@ const fillerWords = new Set([
   'fully',
 ]);
 const MAX_TERMS = 12;
+/** Fewer complete matches than this, and services missing one required word join, their score times PARTIAL. */
+const RELAX_BELOW = 5;
+const PARTIAL = 0.4;
+
+const popcount = (x: number): number => {
+  let c = 0;
+  for (let v = x >>> 0; v; v &= v - 1) c++;
+  return c;
+};
 
 export interface SearchHit {
   index: number;
@@ -619,10 +628,21 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     for (const e of fullMatches.get(searchWords(q).join(' ')) ?? fullMatches.get(fullKey) ?? [])
       fullBonus.set(e.doc, e.bonus);
     const hits: SearchHit[] = [];
+    // Every required term must match; when that leaves almost nothing for a
+    // query of several words, services missing one of them follow, scored
+    // down, rather than an empty page.
+    const requiredCount = popcount(p.requiredMask);
+    let allowMissing = 0;
+    if (requiredCount >= 2) {
+      let complete = 0;
+      for (const doc of touched) if ((required[doc]! & p.requiredMask) === p.requiredMask) complete++;
+      if (complete < RELAX_BELOW) allowMissing = 1;
+    }
     for (const doc of touched) {
-      if ((required[doc]! & p.requiredMask) !== p.requiredMask) continue;
+      const missing = requiredCount - popcount(required[doc]! & p.requiredMask);
+      if (missing > allowMissing) continue;
       if (accept && !accept(doc)) continue;
-      let v = total[doc]!;
+      let v = total[doc]! * (missing ? PARTIAL : 1);
       v += phraseBonus(doc, termCount);
       if (nameHits[doc]! && nameLength[doc])
         v += (COVERAGE * Math.min(nameHits[doc]!, nameLength[doc]!)) / nameLength[doc]!;
