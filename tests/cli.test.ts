@@ -4,6 +4,7 @@
  * written, and the same documents as the API for the same list.
  */
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,7 @@ describe('csc --help', () => {
     [['policy', '--help']],
     [['markdown', '--help']],
     [['export', '--help']],
+    [['search', '--help']],
   ])('%j prints usage', (args) => {
     const r = csc(args);
     expect(r.code).toBe(args.length ? 0 : 2);
@@ -194,5 +196,57 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(r.stdout).toBe(fromApi.text);
     expect(r.stderr).toContain('not in the catalogue: aws-unknown-thing');
     expect(csc(['markdown', '-'], JSON.stringify(list)).stdout).toBe(fromApi.text);
+  });
+});
+
+describe('csc search ranks as the API does', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  /** A fresh connection per request: csc blocks this process long enough for a pooled keep-alive socket to close. */
+  const getJson = (url: string) =>
+    new Promise<any>((resolve, reject) => {
+      http
+        .get(url, { agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve(JSON.parse(text)));
+        })
+        .on('error', reject);
+    });
+
+  it.each(['kubernetes', 'lambda', 'object storage', 'kubernets', 'vm'])(
+    'search %s ranks exactly as GET /v1/services',
+    async (q) => {
+      const api = await getJson(`${server.url}/v1/services?${new URLSearchParams({ q, pageSize: '10' })}`);
+      const r = csc(['search', ...q.split(' '), '--json', '--limit', '10']);
+      expect(r.code, r.stderr).toBe(0);
+      const cli = JSON.parse(r.stdout);
+      expect(cli.total).toBe(api.total);
+      expect(cli.data).toEqual(api.data);
+    },
+  );
+
+  it('search prints one ranked line per service, filters like the API, and exits 1 when nothing matches', async () => {
+    const r = csc(['search', 'k8s', '--limit', '3']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ {2}1\. .+ \((aws|azure|gcp)-[a-z0-9-]+\) — (AWS|Azure|Google Cloud)/);
+    expect(lines.filter((l) => /^ +\d+\./.test(l))).toHaveLength(3);
+    expect(r.stdout).toMatch(/more; use --limit/);
+    const explained = csc(['search', 's3', '--limit', '1', '--explain', '--provider', 'aws']);
+    expect(explained.stdout).toMatch(/1\. Amazon Simple Storage Service \(Amazon S3\) \(aws-s3\)/);
+    expect(explained.stdout).toMatch(/score \d+(\.\d+)?: .*s3 → acronym "s3" \(exact\)/);
+    const none = csc(['search', 'zzqqxxnothing']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No service matches/);
+    expect(csc(['search']).code).toBe(2);
+    const bad = csc(['search', 'x', '--limit', '500']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--limit/);
   });
 });
