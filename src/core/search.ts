@@ -55,16 +55,30 @@ export interface SearchMatch {
 
 /** Lower-case, accent-free text for matching. */
 export const fold = (s: string): string =>
-  s
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  // Most text is plain ASCII: skip the Unicode decomposition for it.
+  /^[\x00-\x7f]*$/.test(s)
+    ? s.toLowerCase()
+    : s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
 
 /** Search words of a text: folded, split on anything that is not a letter or digit. */
-export const searchWords = (text: string): string[] =>
-  fold(text)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+export function searchWords(text: string): string[] {
+  const t = fold(text);
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= t.length; i++) {
+    const c = i < t.length ? t.charCodeAt(i) : 0;
+    const word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (word && start < 0) start = i;
+    else if (!word && start >= 0) {
+      out.push(t.slice(start, i));
+      start = -1;
+    }
+  }
+  return out;
+}
 
 // Field bits and weights. Name-like fields share the top weight; a former
 // name sits just under the current one so today's name wins a tie.
@@ -75,7 +89,10 @@ const IDENT = 8;
 const KEYWORD = 16;
 const CATEGORY = 32;
 const DESCRIPTION = 64;
+/** Other spellings of the name (without the vendor, without the parenthesised short form, as one word). */
+const VARIANT = 128;
 const fieldOfBit: Record<number, SearchField> = {
+  [VARIANT]: 'name',
   [NAME]: 'name',
   [ACRONYM]: 'acronym',
   [FORMER]: 'formerName',
@@ -85,6 +102,7 @@ const fieldOfBit: Record<number, SearchField> = {
   [DESCRIPTION]: 'description',
 };
 const weightOfBit: Record<number, number> = {
+  [VARIANT]: 10,
   [NAME]: 10,
   [ACRONYM]: 10,
   [FORMER]: 9,
@@ -93,12 +111,12 @@ const weightOfBit: Record<number, number> = {
   [CATEGORY]: 2,
   [DESCRIPTION]: 1.5,
 };
-const NAMEISH = NAME | ACRONYM | FORMER;
+const NAMEISH = NAME | ACRONYM | FORMER | VARIANT;
 /** Best weight and its bit for every combination of field bits. */
-const maskWeight = new Float32Array(128);
-const maskBit = new Uint8Array(128);
-for (let m = 1; m < 128; m++) {
-  for (let b = 1; b < 128; b <<= 1)
+const maskWeight = new Float32Array(256);
+const maskBit = new Uint8Array(256);
+for (let m = 1; m < 256; m++) {
+  for (let b = 1; b < 256; b <<= 1)
     if (m & b && weightOfBit[b]! > maskWeight[m]!) {
       maskWeight[m] = weightOfBit[b]!;
       maskBit[m] = b;
@@ -118,6 +136,11 @@ const FULL_FORMER = 50; // … a former name
 const FULL_IDENT = 45; // … the id or a policy identifier
 const FULL_DERIVED = 35; // … an acronym made of the name's initials
 const FULL_KEYWORD = 30; // … a keyword (aliases, old names kept as keywords)
+// Which whole-query bonus a field segment can earn, and the field explain names.
+const Full = { None: 0, Name: 1, Acronym: 2, Derived: 3, Former: 4, Ident: 5, Keyword: 6 } as const;
+type Full = (typeof Full)[keyof typeof Full];
+const fullBonusOf = [0, FULL_NAME, FULL_NAME, FULL_DERIVED, FULL_FORMER, FULL_IDENT, FULL_KEYWORD];
+const fullFieldOf: SearchField[] = ['name', 'name', 'acronym', 'acronym', 'formerName', 'identifier', 'keyword'];
 const PHRASE_NAME = 15;
 const PHRASE_OTHER = 6;
 const NEAR_NAME = 6;
@@ -127,6 +150,8 @@ const PROVIDER_HINT = 8;
 /** A cloud's best result moves into the first places when it scores at least this share of the top result. */
 const DIVERSITY_SHARE = 0.45;
 const DIVERSITY_SLOTS = 3;
+/** How far down the ranking the promotion looks for another cloud's result. */
+const DIVERSITY_LOOKAHEAD = 200;
 const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: 0.7 };
 
 const providerWords: Record<string, string> = {
@@ -172,13 +197,22 @@ export interface SearchHit {
   score: number;
 }
 
+export interface SearchResult {
+  /** How many services match. */
+  total: number;
+  /** Every matching service's index, unordered. */
+  matched: Int32Array;
+  /** The best `limit` matches, best first. */
+  top: SearchHit[];
+}
+
 export interface SearchEngine {
   /**
-   * Services matching `q`, best first. `accept` restricts the candidates
-   * (the facet filters) before ranking, so the cross-cloud promotion sees
-   * only what will be shown.
+   * Services matching `q`. `accept` restricts the candidates (the facet
+   * filters) before ranking, so the cross-cloud promotion sees only what
+   * will be shown; only the first `limit` are put in order.
    */
-  search(q: string, accept?: (index: number) => boolean): SearchHit[];
+  search(q: string, accept?: (index: number) => boolean, limit?: number): SearchResult;
   /** Why each service in `indexes` matched `q`: the field matches and bonuses, for `explain`. */
   explain(q: string, indexes: readonly number[]): SearchMatch[][];
 }
@@ -197,40 +231,55 @@ interface WordHit {
   kind: MatchKind;
 }
 
-/** Optimal string alignment distance, abandoned past `max`. */
+const MAX_FUZZY_LENGTH = 60;
+// Three reusable rows: fuzzy matching compares a term with hundreds of words per keystroke.
+let rowA = new Int32Array(MAX_FUZZY_LENGTH + 3);
+let rowB = new Int32Array(MAX_FUZZY_LENGTH + 3);
+let rowC = new Int32Array(MAX_FUZZY_LENGTH + 3);
+
+/** Optimal string alignment distance (a transposition is one edit), abandoned past `max`. */
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a.length > MAX_FUZZY_LENGTH || b.length > MAX_FUZZY_LENGTH) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
   }
-  return prev[n]!;
+  const d = prev[n]!;
+  [rowA, rowB, rowC] = [prev2, prev, cur];
+  return d;
 }
 
 /** Words of a name without the vendor's prefix and any parenthesised short form. */
-const coreWords = (name: string): string[] => {
-  const words = searchWords(name.replace(/\([^)]*\)/g, ' '));
+const withoutParentheses = (name: string) => (name.includes('(') ? name.replace(/\([^)]*\)/g, ' ') : name);
+const coreOf = (words: string[]): string[] => {
   let i = 0;
   while (i < words.length - 1 && vendorPrefix.has(words[i]!)) i++;
   return words.slice(i);
 };
 
 /** Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters. */
-function derivedAcronyms(name: string): string[] {
-  const all = searchWords(name.replace(/\([^)]*\)/g, ' ')).filter((w) => !fillerWords.has(w) || w === 'cloud');
+function derivedAcronyms(nameWords: string[]): string[] {
+  const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
   const out = new Set<string>();
   for (let start = 0; start < all.length && (start === 0 || vendorPrefix.has(all[start - 1]!)); start++) {
     const initials = all
@@ -250,18 +299,22 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const { services } = options;
   const n = services.length;
   const nameRank = options.nameRank ?? Int32Array.from(services, (_, i) => i);
+  const rankToDoc = new Int32Array(n);
+  nameRank.forEach((rank, doc) => (rankToDoc[rank] = doc));
 
   // ------------------------------------------------------------ vocabulary and postings
   const wordIds = new Map<string, number>();
   const words: string[] = [];
   const postDocs: number[][] = [];
   const postMasks: number[][] = [];
-  /** Per service: its searchable text as word ids, each field preceded by -bit. */
+  /**
+   * Per service: its searchable text as word ids, in segments (one per name,
+   * keyword, identifier…), each preceded by a marker -(field bit | whole-query
+   * kind << 8). Phrases, whole-query matches and explanations read it.
+   */
   const docTokens: Int32Array[] = new Array(n);
   /** Per service: words in its shortest core name (for coverage). */
   const nameLength = new Uint8Array(n);
-  /** Whole folded strings (words joined by one space) that earn a bonus when the query equals them. */
-  const fullMatches = new Map<string, { doc: number; bonus: number; field: SearchField; text: string }[]>();
   const providerOf = new Uint8Array(n);
   const providerCodes = new Map<string, number>();
   const factor = new Float32Array(n);
@@ -277,93 +330,102 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     }
     return id;
   };
-  const addFull = (text: string, doc: number, bonus: number, field: SearchField) => {
-    const key = searchWords(text).join(' ');
-    if (!key) return;
-    const list = fullMatches.get(key);
-    const entry = { doc, bonus, field, text };
-    if (!list) fullMatches.set(key, [entry]);
-    else {
-      const same = list.find((e) => e.doc === doc);
-      if (!same) list.push(entry);
-      else if (same.bonus < bonus) Object.assign(same, entry);
-    }
-  };
 
+  const tokens: number[] = [];
+  const seen = new Map<number, number>(); // word id -> field mask, for the service being added
+  const nameSegments: string[] = [];
   services.forEach((s, doc) => {
-    const tokens: number[] = [];
-    const seen = new Map<number, number>(); // word id -> field mask for this service
-    const add = (bit: number, text: string) => {
-      const ws = searchWords(text);
+    tokens.length = 0;
+    seen.clear();
+    nameSegments.length = 0;
+    const add = (bit: number, ws: string[], full: Full = Full.None) => {
       if (!ws.length) return;
-      tokens.push(-bit);
+      if (bit === NAME || bit === VARIANT) {
+        // The spellings of a name often coincide ("Cloud Run" is name, short name and core name).
+        const key = ws.join(' ');
+        if (nameSegments.includes(key)) return;
+        nameSegments.push(key);
+      }
+      tokens.push(-(bit | (full << 8)));
       for (const w of ws) {
         const id = wordId(w);
         tokens.push(id);
         seen.set(id, (seen.get(id) ?? 0) | bit);
       }
     };
-    add(NAME, s.name);
-    add(NAME, s.shortName);
+    const addText = (bit: number, text: string, full: Full = Full.None) => add(bit, searchWords(text), full);
+    const nameWords = searchWords(s.name);
+    const shortWords = searchWords(s.shortName);
+    const hasParentheses = s.name.includes('(');
+    const plainName = hasParentheses ? searchWords(withoutParentheses(s.name)) : nameWords;
+    const plainShort = s.shortName.includes('(') ? searchWords(withoutParentheses(s.shortName)) : shortWords;
+    add(NAME, nameWords, Full.Name);
+    add(NAME, shortWords, Full.Name);
+    const cores = [coreOf(plainName), coreOf(plainShort)].filter((c) => c.length);
+    nameLength[doc] = Math.min(255, ...cores.map((c) => c.length));
+    add(VARIANT, plainName, Full.Name);
+    if (hasParentheses) for (const m of s.name.matchAll(/\(([^)]*)\)/g)) addText(VARIANT, m[1]!, Full.Name);
+    for (const c of cores) add(VARIANT, c, Full.Name);
+    // Short names typed as one word: "pubsub" for Pub/Sub, "cosmosdb" for Cosmos DB.
+    for (const c of cores) if (c.length > 1 && c.length < 4) add(VARIANT, [c.join('')], Full.Name);
     const explicitAcronyms = s.keywords.filter(looksLikeAcronym);
-    for (const k of explicitAcronyms) add(ACRONYM, k);
-    const derived = [...new Set([...derivedAcronyms(s.name), ...derivedAcronyms(s.shortName)])].filter(
+    for (const k of explicitAcronyms) addText(ACRONYM, k, Full.Acronym);
+    const derived = [...new Set([...derivedAcronyms(plainName), ...derivedAcronyms(plainShort)])].filter(
       (a) => !wordIds.has(a) || !seen.has(wordIds.get(a)!),
     );
-    for (const a of derived) add(ACRONYM, a);
-    for (const f of s.formerNames) add(FORMER, f);
-    const ids = [
-      ...(s.identifiers.iamPrefixes ?? []),
-      ...(s.identifiers.resourceProviders ?? []),
-      ...(s.identifiers.serviceNames ?? []),
-      ...s.subServices.flatMap((x) => [
-        ...(x.identifiers?.iamPrefixes ?? []),
-        ...(x.identifiers?.resourceProviders ?? []),
-        ...(x.identifiers?.serviceNames ?? []),
-      ]),
-    ];
-    add(IDENT, s.id);
-    for (const x of ids) add(IDENT, x);
-    for (const k of s.keywords) if (!explicitAcronyms.includes(k)) add(KEYWORD, k);
-    for (const x of s.subServices) add(KEYWORD, x.name);
-    add(CATEGORY, options.categoryName(s.category) ?? s.category);
-    add(DESCRIPTION, s.description);
-    for (const x of s.subServices) add(DESCRIPTION, x.description);
+    for (const a of derived) add(ACRONYM, [a], Full.Derived);
+    for (const f of s.formerNames) {
+      const ws = searchWords(f);
+      add(FORMER, ws, Full.Former);
+      add(FORMER, coreOf(ws), Full.Former);
+    }
+    addText(IDENT, s.id, Full.Ident);
+    for (const x of s.identifiers.iamPrefixes ?? []) addText(IDENT, x, Full.Ident);
+    for (const x of s.identifiers.resourceProviders ?? []) addText(IDENT, x, Full.Ident);
+    for (const x of s.identifiers.serviceNames ?? []) addText(IDENT, x, Full.Ident);
+    for (const sub of s.subServices) {
+      for (const x of sub.identifiers?.iamPrefixes ?? []) addText(IDENT, x, Full.Ident);
+      for (const x of sub.identifiers?.resourceProviders ?? []) addText(IDENT, x, Full.Ident);
+      for (const x of sub.identifiers?.serviceNames ?? []) addText(IDENT, x, Full.Ident);
+    }
+    for (const k of s.keywords) if (!explicitAcronyms.includes(k)) addText(KEYWORD, k, Full.Keyword);
+    for (const x of s.subServices) addText(KEYWORD, x.name);
+    addText(CATEGORY, options.categoryName(s.category) ?? s.category);
+    addText(DESCRIPTION, s.description);
+    for (const x of s.subServices) addText(DESCRIPTION, x.description);
     for (const [id, mask] of seen) {
       postDocs[id]!.push(doc);
       postMasks[id]!.push(mask);
     }
     docTokens[doc] = Int32Array.from(tokens);
 
-    const cores = [coreWords(s.name), coreWords(s.shortName)].filter((c) => c.length);
-    nameLength[doc] = Math.min(255, ...cores.map((c) => c.length));
-    for (const t of [s.name, s.shortName, s.name.replace(/\s*\([^)]*\)/g, ''), ...cores.map((c) => c.join(' '))])
-      addFull(t, doc, FULL_NAME, 'name');
-    for (const m of s.name.matchAll(/\(([^)]*)\)/g)) addFull(m[1]!, doc, FULL_NAME, 'name');
-    // Names typed as one word: "pubsub" for Pub/Sub, "cloudrun" for Cloud Run.
-    for (const c of cores) if (c.length > 1) addFull(c.join(''), doc, FULL_NAME, 'name');
-    for (const k of explicitAcronyms) addFull(k, doc, FULL_NAME, 'acronym');
-    for (const a of derived) addFull(a, doc, FULL_DERIVED, 'acronym');
-    for (const f of s.formerNames) {
-      addFull(f, doc, FULL_FORMER, 'formerName');
-      const core = coreWords(f);
-      if (core.length) addFull(core.join(' '), doc, FULL_FORMER, 'formerName');
-    }
-    addFull(s.id, doc, FULL_IDENT, 'identifier');
-    for (const x of ids) addFull(x, doc, FULL_IDENT, 'identifier');
-    for (const k of s.keywords) if (!explicitAcronyms.includes(k)) addFull(k, doc, FULL_KEYWORD, 'keyword');
-
     if (!providerCodes.has(s.provider)) providerCodes.set(s.provider, providerCodes.size);
     providerOf[doc] = providerCodes.get(s.provider)!;
     factor[doc] = s.lifecycle ? (lifecycleFactor[s.lifecycle.status] ?? 1) : 1;
   });
 
-  // A whole-query bonus says "this is the one you mean": shared by several
-  // services (an IAM prefix of a family, a keyword many carry) it says less,
-  // so it is split among them. Names and acronyms keep theirs.
-  for (const list of fullMatches.values())
-    if (list.length > 1)
-      for (const e of list) if (e.field === 'identifier' || e.field === 'keyword') e.bonus /= list.length;
+  /**
+   * The whole-query bonus of a service: the query's words are exactly one of
+   * its segments (a name, an acronym, an identifier…). A bonus shared by
+   * several services (an IAM prefix of a family, a keyword many carry) says
+   * less, so identifiers and keywords split theirs among them.
+   */
+  function fullMatch(doc: number, qIds: readonly number[]): { bonus: number; full: Full; at: number } {
+    const t = docTokens[doc]!;
+    let best: { bonus: number; full: Full; at: number } = { bonus: 0, full: Full.None, at: -1 };
+    for (let i = 0; i < t.length; i++) {
+      if (t[i]! >= 0) continue;
+      const full = (-t[i]! >> 8) as Full;
+      if (full === Full.None) continue;
+      let k = 0;
+      while (k < qIds.length && i + 1 + k < t.length && t[i + 1 + k] === qIds[k]) k++;
+      const end = i + 1 + k;
+      if (k !== qIds.length || (end < t.length && t[end]! >= 0)) continue;
+      const bonus = fullBonusOf[full]!;
+      if (bonus > best.bonus) best = { bonus, full, at: i };
+    }
+    return best;
+  }
 
   // Each service's equivalents on the other clouds, as indexes.
   const indexOf = new Map(services.map((s, i) => [s.id, i]));
@@ -436,13 +498,20 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const termScore = new Float32Array(n);
   const termBit = new Uint8Array(n);
   const termStamp = new Uint32Array(n);
+  const partCount = new Uint8Array(n);
   const total = new Float32Array(n);
   const required = new Uint32Array(n); // bit k: required term k matched
   const nameHits = new Uint8Array(n);
   const docStamp = new Uint32Array(n);
   let stamp = 0;
   const wordTerms = new Uint32Array(words.length); // bit k: word matched term k (phrase detection)
-  const touchedDocs: number[] = [];
+  const touchedDocs = new Int32Array(n);
+  let currentScore = 0;
+  const termDocs = new Int32Array(n);
+  const fullStamp = new Uint32Array(n);
+  const fullValue = new Float32Array(n);
+  const fullKind = new Uint8Array(n);
+  const sortKeys = new Float64Array(n);
   /** This query's score without the whole-query bonus, for the cross-cloud promotion. */
   const baseScore = new Float32Array(n);
 
@@ -481,28 +550,28 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   function merge(parts: TermResult[], all: boolean): TermResult {
     if (parts.length === 1) return parts[0]!;
     const s = ++stamp;
-    const count = new Map<number, number>();
     const docs: number[] = [];
     for (const p of parts) {
-      p.docs.forEach((doc, j) => {
+      for (let j = 0; j < p.docs.length; j++) {
+        const doc = p.docs[j]!;
         const v = p.scores[j]!;
         if (termStamp[doc] !== s) {
           termStamp[doc] = s;
           termScore[doc] = all ? v / parts.length : v;
           termBit[doc] = p.bits[j]!;
+          partCount[doc] = 1;
           docs.push(doc);
-          count.set(doc, 1);
         } else {
           if (all) termScore[doc] = termScore[doc]! + v / parts.length;
           else if (v > termScore[doc]!) {
             termScore[doc] = v;
             termBit[doc] = p.bits[j]!;
           }
-          count.set(doc, count.get(doc)! + 1);
+          partCount[doc]!++;
         }
-      });
+      }
     }
-    const kept = all ? docs.filter((d) => count.get(d) === parts.length) : docs;
+    const kept = all ? docs.filter((d) => partCount[d] === parts.length) : docs;
     return { docs: kept, scores: kept.map((d) => termScore[d]!), bits: kept.map((d) => termBit[d]!) };
   }
 
@@ -541,12 +610,53 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     });
   }
 
-  /** Runs the plan: fills total/required/nameHits for the services it touches. */
-  function score(p: Plan): number[] {
+  /** Runs the plan: fills total/required/nameHits for the services it touches (listed in touchedDocs[0, count)). */
+  function score(p: Plan): number {
     const s0 = ++stamp;
-    touchedDocs.length = 0;
+    currentScore = s0;
+    let count = 0;
     markWords(p);
+    const touch = (doc: number, k: number, v: number, bit: number) => {
+      if (docStamp[doc] !== s0) {
+        docStamp[doc] = s0;
+        total[doc] = 0;
+        required[doc] = 0;
+        nameHits[doc] = 0;
+        touchedDocs[count++] = doc;
+      }
+      total[doc] = total[doc]! + v;
+      required[doc]! |= 1 << k;
+      if (bit & NAMEISH) nameHits[doc]!++;
+    };
     p.terms.forEach((_, k) => {
+      if (!p.synonyms[k]!.length) {
+        // The common case, without intermediate arrays: each service's best
+        // hit for this term, straight into its total.
+        const st = ++stamp;
+        let m = 0;
+        for (const h of p.direct[k]!) {
+          const d = docsOf[h.word]!;
+          const masks = masksOf[h.word]!;
+          for (let j = 0; j < d.length; j++) {
+            const doc = d[j]!;
+            const v = maskWeight[masks[j]!]! * h.quality;
+            if (termStamp[doc] !== st) {
+              termStamp[doc] = st;
+              termScore[doc] = v;
+              termBit[doc] = maskBit[masks[j]!]!;
+              termDocs[m++] = doc;
+            } else if (v > termScore[doc]!) {
+              termScore[doc] = v;
+              termBit[doc] = maskBit[masks[j]!]!;
+            }
+          }
+        }
+        for (let j = 0; j < m; j++) {
+          const doc = termDocs[j]!;
+          touch(doc, k, termScore[doc]!, termBit[doc]!);
+        }
+        return;
+      }
       const parts = [collect(p.direct[k]!)];
       for (const phrase of p.synonyms[k]!)
         parts.push(
@@ -559,33 +669,21 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         parts.filter((x) => x.docs.length),
         false,
       );
-      r.docs.forEach((doc, j) => {
-        if (docStamp[doc] !== s0) {
-          docStamp[doc] = s0;
-          total[doc] = 0;
-          required[doc] = 0;
-          nameHits[doc] = 0;
-          touchedDocs.push(doc);
-        }
-        total[doc] = total[doc]! + r.scores[j]!;
-        required[doc]! |= 1 << k;
-        if (r.bits[j]! & NAMEISH) nameHits[doc]!++;
-      });
+      r.docs.forEach((doc, j) => touch(doc, k, r.scores[j]!, r.bits[j]!));
     });
-    return touchedDocs;
+    return count;
   }
 
   /** Phrase and proximity bonus from a service's token stream. */
   function phraseBonus(doc: number, termCount: number): number {
-    return phraseMatch(doc, termCount).bonus;
+    return termCount < 2 ? 0 : phraseMatch(doc, termCount).bonus;
   }
 
   function phraseMatch(doc: number, termCount: number): { bonus: number; field: number; kind: MatchKind } {
-    const none = { bonus: 0, field: 0, kind: 'phrase' as MatchKind };
-    if (termCount < 2) return none;
+    let best = { bonus: 0, field: 0, kind: 'phrase' as MatchKind };
+    if (termCount < 2) return best;
     const tokens = docTokens[doc]!;
     const full = (1 << termCount) - 1;
-    let best = none;
     let bit = 0;
     let run = 0;
     let seen = 0;
@@ -593,7 +691,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (t < 0) {
-        bit = -t;
+        bit = -t & 255;
         run = 0;
         seen = 0;
         start = i + 1;
@@ -618,16 +716,31 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return best;
   }
 
-  function search(q: string, accept?: (index: number) => boolean): SearchHit[] {
+  function search(q: string, accept?: (index: number) => boolean, limit = Infinity): SearchResult {
     const p = plan(q);
-    if (!p.terms.length) return [];
+    if (!p.terms.length) return { total: 0, matched: new Int32Array(0), top: [] };
     const touched = score(p);
     const termCount = p.terms.length;
-    const fullKey = p.terms.join(' ');
-    const fullBonus = new Map<number, number>();
-    for (const e of fullMatches.get(searchWords(q).join(' ')) ?? fullMatches.get(fullKey) ?? [])
-      fullBonus.set(e.doc, e.bonus);
-    const hits: SearchHit[] = [];
+    // Whole-query matches: only services having the query's first word can have one.
+    const fs = ++stamp;
+    const whole = wholeQuery(q);
+    if (whole) {
+      // A bonus shared by several services (an IAM prefix of a family, a
+      // keyword many carry) says less: identifiers and keywords split theirs.
+      let shared = 0;
+      for (const doc of docsOf[whole.ids[0]!]!) {
+        if (docStamp[doc] !== currentScore) continue;
+        const m = fullMatch(doc, whole.ids);
+        fullStamp[doc] = fs;
+        fullValue[doc] = m.bonus;
+        fullKind[doc] = m.full;
+        if (m.full === Full.Ident || m.full === Full.Keyword) shared++;
+      }
+      if (shared > 1)
+        for (const doc of docsOf[whole.ids[0]!]!)
+          if (fullStamp[doc] === fs && (fullKind[doc] === Full.Ident || fullKind[doc] === Full.Keyword))
+            fullValue[doc] = fullValue[doc]! / shared;
+    }
     // Every required term must match; when that leaves almost nothing for a
     // query of several words, services missing one of them follow, scored
     // down, rather than an empty page.
@@ -635,10 +748,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     let allowMissing = 0;
     if (requiredCount >= 2) {
       let complete = 0;
-      for (const doc of touched) if ((required[doc]! & p.requiredMask) === p.requiredMask) complete++;
+      for (let t = 0; t < touched; t++)
+        if ((required[touchedDocs[t]!]! & p.requiredMask) === p.requiredMask) complete++;
       if (complete < RELAX_BELOW) allowMissing = 1;
     }
-    for (const doc of touched) {
+    // Each match becomes one float: the score (descending, to 1/1000) and the
+    // name order packed together, so one native numeric sort ranks them with
+    // ties broken on the name, and no object is made per match.
+    const scale = 2 ** Math.ceil(Math.log2(n + 1));
+    let m = 0;
+    for (let t = 0; t < touched; t++) {
+      const doc = touchedDocs[t]!;
       const missing = requiredCount - popcount(required[doc]! & p.requiredMask);
       if (missing > allowMissing) continue;
       if (accept && !accept(doc)) continue;
@@ -648,21 +768,48 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         v += (COVERAGE * Math.min(nameHits[doc]!, nameLength[doc]!)) / nameLength[doc]!;
       if (p.provider !== undefined && providerOf[doc] === p.provider) v += PROVIDER_HINT;
       baseScore[doc] = v * factor[doc]!;
-      v += fullBonus.get(doc) ?? 0;
-      hits.push({ index: doc, score: Math.round(v * factor[doc]! * 1000) / 1000 });
+      if (fullStamp[doc] === fs) v += fullValue[doc]!;
+      sortKeys[m++] = -Math.round(v * factor[doc]! * 1000) * scale + nameRank[doc]!;
     }
-    // One native numeric sort: the score (descending, to 1/1000) and the name
-    // order packed into one float, so ties break on the name without a comparator.
-    const scale = 2 ** Math.ceil(Math.log2(n + 1));
-    const keys = new Float64Array(hits.length);
-    const byRank = new Map<number, SearchHit>();
-    hits.forEach((h, i) => {
-      keys[i] = -Math.round(h.score * 1000) * scale + nameRank[h.index]!;
-      byRank.set(nameRank[h.index]!, h);
+    const keys = sortKeys.subarray(0, m);
+    const matched = new Int32Array(m);
+    for (let i = 0; i < m; i++) matched[i] = rankToDoc[((keys[i]! % scale) + scale) % scale]!;
+    // Only the first `limit` (plus the cross-cloud look-ahead) need an order.
+    const wanted = Math.min(m, limit + DIVERSITY_LOOKAHEAD);
+    if (wanted < m / 4) keys.set(smallest(keys, wanted));
+    const ranked = keys.subarray(0, wanted).sort();
+    const hits: SearchHit[] = Array.from(ranked, (k) => {
+      const rank = ((k % scale) + scale) % scale;
+      return { index: rankToDoc[rank]!, score: -Math.round((k - rank) / scale) / 1000 };
     });
-    keys.sort();
-    const ranked = Array.from(keys, (k) => byRank.get(((k % scale) + scale) % scale)!);
-    return diversify(ranked, p.provider);
+    return { total: m, matched, top: diversify(hits, p.provider).slice(0, Math.min(m, limit)) };
+  }
+
+  /** The `k` smallest keys, unordered (quickselect on a copy). */
+  function smallest(keys: Float64Array, k: number): Float64Array {
+    const a = Float64Array.from(keys);
+    let lo = 0;
+    let hi = a.length - 1;
+    while (lo < hi) {
+      const pivot = a[(lo + hi) >>> 1]!;
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (a[i]! < pivot) i++;
+        while (a[j]! > pivot) j--;
+        if (i <= j) {
+          const t = a[i]!;
+          a[i] = a[j]!;
+          a[j] = t;
+          i++;
+          j--;
+        }
+      }
+      if (k - 1 <= j) hi = j;
+      else if (k - 1 >= i) lo = i;
+      else break;
+    }
+    return a.subarray(0, k);
   }
 
   /**
@@ -679,7 +826,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const out: SearchHit[] = [ranked[0]!];
     const shown = new Set([providerOf[first]]);
     const taken = new Set([0]);
-    const limit = Math.min(ranked.length, 200);
+    const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
     for (let slot = 1; slot < DIVERSITY_SLOTS && slot < ranked.length; slot++) {
       let pick = -1;
       const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]);
@@ -694,22 +841,34 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return out;
   }
 
+  /** The query's words as vocabulary ids (undefined when one is unknown: no segment can equal it). */
+  function wholeQuery(q: string): { ids: number[] } | undefined {
+    const ws = searchWords(q);
+    const ids: number[] = [];
+    for (const w of ws) {
+      const id = wordIds.get(w);
+      if (id === undefined) return undefined;
+      ids.push(id);
+    }
+    return ids.length ? { ids } : undefined;
+  }
+
   function explain(q: string, docs: readonly number[]): SearchMatch[][] {
     const p = plan(q);
     markWords(p);
-    const fulls = fullMatches.get(searchWords(q).join(' ')) ?? [];
+    const whole = wholeQuery(q);
     return docs.map((doc) => {
       const out: SearchMatch[] = [];
       const fieldsOf = new Map<number, number>();
       let bit = 0;
       for (const t of docTokens[doc]!) {
-        if (t < 0) bit = -t;
+        if (t < 0) bit = -t & 255;
         else fieldsOf.set(t, (fieldsOf.get(t) ?? 0) | bit);
       }
       const seen = new Set<string>();
       const push = (term: string, mask: number, word: string, kind: MatchKind) => {
-        for (let b = 1; b < 128; b <<= 1) {
-          const key = `${term}\u0000${b}\u0000${word}`;
+        for (let b = 1; b < 256; b <<= 1) {
+          const key = `${term}\u0000${fieldOfBit[b]}\u0000${word}`;
           if (mask & b && !seen.has(key)) {
             seen.add(key);
             out.push({ term, field: fieldOfBit[b]!, word, kind });
@@ -724,8 +883,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       });
       const phrase = phraseMatch(doc, p.terms.length);
       if (phrase.bonus) push(p.terms.join(' '), phrase.field, p.terms.join(' '), phrase.kind);
-      for (const e of fulls)
-        if (e.doc === doc) out.push({ term: q.trim(), field: e.field, word: e.text, kind: 'full' });
+      const full = whole ? fullMatch(doc, whole.ids) : undefined;
+      if (full?.bonus) {
+        const text = whole!.ids.map((id) => words[id]!).join(' ');
+        out.push({ term: q.trim(), field: fullFieldOf[full.full]!, word: text, kind: 'full' });
+      }
       return out;
     });
   }

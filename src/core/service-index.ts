@@ -140,9 +140,10 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
         totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
       });
 
-      const hits = text ? engine.search(text, accept) : undefined;
-      if (hits && sort === 'relevance') {
-        const slice = hits.slice(start, start + q.pageSize);
+      const relevance = sort === 'relevance';
+      const hits = text ? engine.search(text, accept, relevance ? start + q.pageSize : 0) : undefined;
+      if (hits && relevance) {
+        const slice = hits.top.slice(start, start + q.pageSize);
         const explanations = q.explain
           ? engine
               .explain(
@@ -153,7 +154,7 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
           : undefined;
         return pageOf(
           slice.map((h) => services[h.index]!),
-          hits.length,
+          hits.total,
           explanations,
         );
       }
@@ -161,7 +162,7 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
       // A fixed order (relevance without a query is the name order).
       if (hits) {
         matched.fill(0);
-        for (const h of hits) matched[h.index] = 1;
+        for (const i of hits.matched) matched[i] = 1;
       }
       const descending = sort.startsWith('-');
       const order = orders[(sort === 'relevance' ? 'name' : sort.replace(/^-/, '')) as SortKey];
@@ -173,17 +174,15 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
         if (total >= start && items.length < q.pageSize) items.push(services[i]!);
         total++;
       }
-      const scoreOf = q.explain && hits ? new Map(hits.map((h) => [services[h.index]!, h])) : undefined;
+      if (!q.explain || !hits) return pageOf(items, total);
+      // Scores for a page in another order: rank every match (explain is for debugging, not speed).
+      const all = engine.search(text, accept, hits.total).top;
+      const scoreOf = new Map(all.map((h) => [services[h.index]!, h]));
+      const indexes = items.map((s) => scoreOf.get(s)!.index);
       return pageOf(
         items,
         total,
-        scoreOf &&
-          engine
-            .explain(
-              text,
-              items.map((s) => scoreOf.get(s)!.index),
-            )
-            .map((matches, i) => ({ score: scoreOf.get(items[i]!)!.score, matches })),
+        engine.explain(text, indexes).map((matches, i) => ({ score: scoreOf.get(items[i]!)!.score, matches })),
       );
     },
   };

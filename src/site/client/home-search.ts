@@ -21,7 +21,7 @@ interface Hit {
   provider: string;
   category: string;
   description: string;
-  lifecycle?: { status: string };
+  lifecycle?: { status: string } | undefined;
 }
 
 const SHOWN = 10;
