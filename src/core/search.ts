@@ -307,12 +307,15 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const words: string[] = [];
   const postDocs: number[][] = [];
   const postMasks: number[][] = [];
+  const postFull: number[][] = [];
   /**
    * Per service: its searchable text as word ids, in segments (one per name,
    * keyword, identifier…), each preceded by a marker -(field bit | whole-query
    * kind << 8). Phrases, whole-query matches and explanations read it.
    */
-  const docTokens: Int32Array[] = new Array(n);
+  const docTokens: Int32Array[] = [];
+  /** Per service: where in its tokens the segments that can earn a whole-query bonus start. */
+  const fullSegments: Uint16Array[] = [];
   /** Per service: words in its shortest core name (for coverage). */
   const nameLength = new Uint8Array(n);
   const providerOf = new Uint8Array(n);
@@ -327,16 +330,21 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       words.push(w);
       postDocs.push([]);
       postMasks.push([]);
+      postFull.push([]);
     }
     return id;
   };
 
   const tokens: number[] = [];
+  const fullAt: number[] = [];
   const seen = new Map<number, number>(); // word id -> field mask, for the service being added
+  const seenFull = new Map<number, Full>(); // word id -> best one-word whole-query kind
   const nameSegments: string[] = [];
   services.forEach((s, doc) => {
     tokens.length = 0;
+    fullAt.length = 0;
     seen.clear();
+    seenFull.clear();
     nameSegments.length = 0;
     const add = (bit: number, ws: string[], full: Full = Full.None) => {
       if (!ws.length) return;
@@ -345,6 +353,14 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         const key = ws.join(' ');
         if (nameSegments.includes(key)) return;
         nameSegments.push(key);
+      }
+      if (full !== Full.None) {
+        fullAt.push(tokens.length);
+        // A one-word segment's kind travels with the posting, so a one-word query reads it in order.
+        if (ws.length === 1) {
+          const id = wordId(ws[0]!);
+          if (fullBonusOf[full]! > fullBonusOf[seenFull.get(id) ?? 0]!) seenFull.set(id, full);
+        }
       }
       tokens.push(-(bit | (full << 8)));
       for (const w of ws) {
@@ -396,8 +412,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     for (const [id, mask] of seen) {
       postDocs[id]!.push(doc);
       postMasks[id]!.push(mask);
+      postFull[id]!.push(seenFull.get(id) ?? Full.None);
     }
-    docTokens[doc] = Int32Array.from(tokens);
+    docTokens.push(Int32Array.from(tokens));
+    fullSegments.push(Uint16Array.from(fullAt));
 
     if (!providerCodes.has(s.provider)) providerCodes.set(s.provider, providerCodes.size);
     providerOf[doc] = providerCodes.get(s.provider)!;
@@ -410,19 +428,19 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
    * several services (an IAM prefix of a family, a keyword many carry) says
    * less, so identifiers and keywords split theirs among them.
    */
-  function fullMatch(doc: number, qIds: readonly number[]): { bonus: number; full: Full; at: number } {
+  /** The best whole-query kind of a service for the query's word ids (Full.None when none). */
+  function fullMatch(doc: number, qIds: readonly number[]): Full {
     const t = docTokens[doc]!;
-    let best: { bonus: number; full: Full; at: number } = { bonus: 0, full: Full.None, at: -1 };
-    for (let i = 0; i < t.length; i++) {
-      if (t[i]! >= 0) continue;
+    let best: Full = Full.None;
+    const segments = fullSegments[doc]!;
+    for (let j = 0; j < segments.length; j++) {
+      const i = segments[j]!;
       const full = (-t[i]! >> 8) as Full;
-      if (full === Full.None) continue;
       let k = 0;
       while (k < qIds.length && i + 1 + k < t.length && t[i + 1 + k] === qIds[k]) k++;
       const end = i + 1 + k;
       if (k !== qIds.length || (end < t.length && t[end]! >= 0)) continue;
-      const bonus = fullBonusOf[full]!;
-      if (bonus > best.bonus) best = { bonus, full, at: i };
+      if (fullBonusOf[full]! > fullBonusOf[best]!) best = full;
     }
     return best;
   }
@@ -444,8 +462,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const sortedWords = Array.from(sorted, (i) => words[i]!);
   const docsOf = postDocs.map((d) => Int32Array.from(d));
   const masksOf = postMasks.map((m) => Uint8Array.from(m));
+  const fullKindsOf = postFull.map((m) => Uint8Array.from(m));
   postDocs.length = 0;
   postMasks.length = 0;
+  postFull.length = 0;
   const byFirstLetter = new Map<string, number[]>();
   words.forEach((w, id) => {
     if (!/^[a-z]/.test(w)) return;
@@ -475,11 +495,14 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     // A term that is itself a word ("vm") was most likely typed whole, so
     // longer words it starts ("vmware") count for less.
     const whole = sortedWords[lo] === term ? PREFIX_OF_WHOLE : 1;
+    // One letter starts too many words to mean anything (and, in a large
+    // catalogue, touches every service): it matches whole words only ("q").
+    const expand = prefix && term.length > 1;
     for (let i = lo; i < sortedWords.length && sortedWords[i]!.startsWith(term); i++) {
       const w = sortedWords[i]!;
       if (w.length === term.length) hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
-      else if (prefix)
-        hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
+      else if (!expand) break;
+      else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
     }
     if (hits.length || term.length < 4 || /[0-9]/.test(term)) return hits;
     const max = term.length >= 8 ? 2 : 1;
@@ -728,18 +751,25 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       // A bonus shared by several services (an IAM prefix of a family, a
       // keyword many carry) says less: identifiers and keywords split theirs.
       let shared = 0;
-      for (const doc of docsOf[whole.ids[0]!]!) {
+      const holders = docsOf[whole.ids[0]!]!;
+      const kinds = fullKindsOf[whole.ids[0]!]!;
+      const allTerms = (1 << p.terms.length) - 1;
+      for (let j = 0; j < holders.length; j++) {
+        const doc = holders[j]!;
         if (docStamp[doc] !== currentScore) continue;
-        const m = fullMatch(doc, whole.ids);
+        if (whole.ids.length > 1 && (required[doc]! & allTerms) !== allTerms) continue;
+        const full = whole.ids.length === 1 ? (kinds[j]! as Full) : fullMatch(doc, whole.ids);
         fullStamp[doc] = fs;
-        fullValue[doc] = m.bonus;
-        fullKind[doc] = m.full;
-        if (m.full === Full.Ident || m.full === Full.Keyword) shared++;
+        fullValue[doc] = fullBonusOf[full]!;
+        fullKind[doc] = full;
+        if (full === Full.Ident || full === Full.Keyword) shared++;
       }
       if (shared > 1)
-        for (const doc of docsOf[whole.ids[0]!]!)
+        for (let j = 0; j < holders.length; j++) {
+          const doc = holders[j]!;
           if (fullStamp[doc] === fs && (fullKind[doc] === Full.Ident || fullKind[doc] === Full.Keyword))
             fullValue[doc] = fullValue[doc]! / shared;
+        }
     }
     // Every required term must match; when that leaves almost nothing for a
     // query of several words, services missing one of them follow, scored
@@ -883,10 +913,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       });
       const phrase = phraseMatch(doc, p.terms.length);
       if (phrase.bonus) push(p.terms.join(' '), phrase.field, p.terms.join(' '), phrase.kind);
-      const full = whole ? fullMatch(doc, whole.ids) : undefined;
-      if (full?.bonus) {
+      const full = whole ? fullMatch(doc, whole.ids) : Full.None;
+      if (full !== Full.None) {
         const text = whole!.ids.map((id) => words[id]!).join(' ');
-        out.push({ term: q.trim(), field: fullFieldOf[full.full]!, word: text, kind: 'full' });
+        out.push({ term: q.trim(), field: fullFieldOf[full]!, word: text, kind: 'full' });
       }
       return out;
     });
