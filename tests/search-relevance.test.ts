@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from '../src/core/catalogue.ts';
+import { searchWords } from '../src/core/search.ts';
 import { createServiceIndex } from '../src/core/service-index.ts';
 import { readContent } from '../src/scripts/lib/read-content.ts';
 import { evaluate } from './search/evaluate.ts';
@@ -37,5 +38,40 @@ describe('search relevance (real catalogue)', () => {
   it('reports recall@5 = 1 and a high MRR', () => {
     expect(result.recallAt5).toBe(1);
     expect(result.mrr).toBeGreaterThan(0.9);
+  });
+});
+
+describe('search synonyms (content/synonyms.json)', () => {
+  const wordsOf = content.services.map(
+    (s) =>
+      new Set(
+        searchWords(
+          [
+            s.name,
+            s.shortName,
+            s.description,
+            ...s.keywords,
+            ...s.formerNames,
+            ...s.subServices.flatMap((x) => [x.name, x.description]),
+            catalogue.category(s.category)?.name ?? '',
+          ].join(' '),
+        ),
+      ),
+  );
+
+  it('are valid and each phrase is words some service carries (the last word may be the start of one)', () => {
+    expect(content.synonyms.length).toBeGreaterThan(20);
+    const orphans = content.synonyms.flatMap(({ term, means }) =>
+      means
+        .filter((phrase) => {
+          const ws = searchWords(phrase);
+          return !wordsOf.some(
+            (have) =>
+              ws.slice(0, -1).every((w) => have.has(w)) && [...have].some((h) => h.startsWith(ws[ws.length - 1]!)),
+          );
+        })
+        .map((phrase) => `${term} → ${phrase}`),
+    );
+    expect(orphans).toEqual([]);
   });
 });
