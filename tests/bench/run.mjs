@@ -234,7 +234,9 @@ async function indexBench() {
     `Relevance search over synthetic catalogues: every keystroke of ${typed.map((q) => `"${q}"`).join(', ')} (${keystrokes.length} queries), then the same with provider and category filters; 3,000 timed queries after 300 warm-up ones. Targets: search p99 under 1 ms at 10,000 services and under 5 ms at 100,000; index build at 100,000 under 3 s.`,
   );
   say('');
-  say('| services | index build (ms) | search p50 (ms) | search p99 (ms) | filtered search p99 (ms) | filter+page p99 (ms) | |');
+  say(
+    '| services | index build (ms) | search p50 (ms) | search p99 (ms) | filtered search p99 (ms) | filter+page p99 (ms) | |',
+  );
   say('|---:|---:|---:|---:|---:|---:|---|');
   for (const n of sizes) {
     const { ServiceEntry } = await import('../../src/core/schemas.ts');

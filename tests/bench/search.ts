@@ -23,7 +23,8 @@ import { relevanceCases, type RelevanceKind } from '../search/relevance-cases.ts
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const f = (x: number, d = 2) => x.toFixed(d);
 
 /** Latency of `run` over `queries`, after a warm-up, as sorted milliseconds. */
@@ -150,7 +151,10 @@ const engines: Engine[] = [
           description: 'string',
         } as const,
       });
-      void insertMultiple(db, c.services.map((s) => docOf(c, s)));
+      void insertMultiple(
+        db,
+        c.services.map((s) => docOf(c, s)),
+      );
       return (q) => {
         const seen = new Map<string, number>();
         for (const term of expansions(q, synonyms)) {
@@ -185,7 +189,10 @@ const engines: Engine[] = [
       return (q) => {
         const out: string[] = [];
         for (const term of expansions(q, synonyms)) {
-          const byField = index.search(term, { limit: 20 } as never) as unknown as { field: string; result: string[] }[];
+          const byField = index.search(term, { limit: 20 } as never) as unknown as {
+            field: string;
+            result: string[];
+          }[];
           for (const field of fields)
             for (const id of byField.find((r) => r.field === field)?.result ?? []) if (!out.includes(id)) out.push(id);
         }
