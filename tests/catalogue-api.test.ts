@@ -185,6 +185,17 @@ describe('GET /v1/services', () => {
     expect(aws.data[0].id).toBe('aws-eks');
   });
 
+  it('the /search page lists the same services in the same order as the API', async () => {
+    for (const q of ['lambda', 'managed kubernetes', 'kubernets']) {
+      const api = await json(`/v1/services?${new URLSearchParams({ q, pageSize: '100' })}`);
+      const r = await get(`/search?${new URLSearchParams({ q })}`);
+      expect(r.status).toBe(200);
+      const html = await r.text();
+      const shown = [...html.matchAll(/data-service="([a-z0-9-]+)"/g)].map((m) => m[1]);
+      expect(shown.slice(0, 100)).toEqual(api.data.map((s: any) => s.id));
+    }
+  });
+
   it('explains the ranking with explain=true: a score and the fields that matched, per result', async () => {
     const plain = await json('/v1/services?q=s3&pageSize=3');
     expect(plain.data.every((s: any) => !('score' in s) && !('matches' in s))).toBe(true);
