@@ -106,6 +106,24 @@ describe.skipIf(!hasChromium)('home page instant search in Chromium', () => {
     );
   });
 
+  it('asks for another letter after one that matches no whole word, and says when nothing matches', async () => {
+    const box = page.getByRole('searchbox', { name: 'Search the catalogue' });
+    // A letter that is no whole word of any service (the API agrees there is no match).
+    let letter: string | undefined;
+    for (const l of 'zjxyvwqkgf') {
+      const r = (await (await fetch(`${server.url}/v1/services?q=${l}&pageSize=1`)).json()) as { total: number };
+      if (r.total === 0) {
+        letter = l;
+        break;
+      }
+    }
+    expect(letter).toBeDefined();
+    await box.fill(letter!);
+    await expect.poll(() => page.locator('#search-results').textContent()).toBe('Type another letter to search.');
+    await box.fill('zzqqxx');
+    await expect.poll(() => page.locator('#search-results').textContent()).toMatch(/No service matches “zzqqxx”/);
+  });
+
   it('keeps the home page light: the engine ships in under 50 KB of JavaScript (gzipped)', async () => {
     const weight = await javascriptWeight(page, `${server.url}/`);
     console.log(

@@ -58,7 +58,14 @@ export function startHomeSearch(): void {
 
   const render = (q: string, data: Hit[], total: number) => {
     if (!data.length) {
-      out.replaceChildren(el('p', {}, `No service matches “${q}”. Try fewer or shorter words.`));
+      // One letter matches whole words only (the engine's rule): ask for another rather than say "nothing".
+      out.replaceChildren(
+        el(
+          'p',
+          {},
+          q.length === 1 ? 'Type another letter to search.' : `No service matches “${q}”. Try fewer or shorter words.`,
+        ),
+      );
       return;
     }
     const all = el(
