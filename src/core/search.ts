@@ -10,8 +10,9 @@
  *   service, cloud, for…) are optional: they add score when they match and
  *   never exclude a service. Every other term must match.
  * - A term matches a vocabulary word exactly, as a prefix (for the word
- *   being typed) or, when no word starts with it, within an edit distance
- *   scaled to its length (one edit from 4 letters, two from 8). Reviewed
+ *   being typed; from two letters, since one letter starts too many words
+ *   to mean anything) or, when no word starts with it, within an edit
+ *   distance scaled to its length (one edit from 4 letters, two from 8). Reviewed
  *   synonyms add the words a service carries for an engineer's shorthand
  *   (k8s → kubernetes, vm → virtual machine).
  * - A term scores the weight of the best field it hit (name and acronyms
@@ -20,9 +21,12 @@
  *   whole query equal to a name, acronym, former name, id or policy
  *   identifier; the terms as a phrase or close together; how much of the
  *   name the query covers; the provider the query names.
+ * - When a query of several words matches almost nothing completely,
+ *   services missing one word follow, scored down.
  * - Ties break on the name order. Among the first results, a strong match
- *   from a cloud not yet shown moves up, so a generic need ("object
- *   storage") lists each cloud's service first rather than three of one.
+ *   (or an equivalent of the top result) from a cloud not yet shown moves
+ *   up, so a generic need ("object storage") lists each cloud's service
+ *   first rather than three of one.
  */
 import type { ServiceEntry } from './schemas.ts';
 
