@@ -134,14 +134,31 @@ describe("csc policy and markdown give the API's documents", () => {
   });
   afterAll(() => server?.stop());
 
-  const api = async (path: string, body: unknown) => {
-    const r = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+  /**
+   * A fresh connection per request: each csc run blocks this process, on a
+   * busy machine for longer than the server's keep-alive timeout, and a
+   * pooled socket the server has closed meanwhile fails the next fetch.
+   */
+  const api = (path: string, body: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        `${server.url}${path}`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    return { status: r.status, text: await r.text() };
-  };
 
   it.each([
     ['aws', '/v1/policies/aws-scp'],
