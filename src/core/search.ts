@@ -299,6 +299,23 @@ function derivedAcronyms(nameWords: string[]): string[] {
 const looksLikeAcronym = (k: string) =>
   /^[A-Za-z0-9]{2,6}$/.test(k) && /[A-Z]/.test(k) && k.replace(/[^A-Z0-9]/g, '').length >= k.length - 1;
 
+/** An Int32Array that grows by doubling, for building flat indexes without an array per item. */
+class GrowingInts {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(16, capacity));
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
 export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const { services } = options;
   const n = services.length;
@@ -309,17 +326,26 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   // ------------------------------------------------------------ vocabulary and postings
   const wordIds = new Map<string, number>();
   const words: string[] = [];
-  const postDocs: number[][] = [];
-  const postMasks: number[][] = [];
-  const postFull: number[][] = [];
+  /** Services per word, counted while adding, for the postings' offsets. */
+  const wordCount: number[] = [];
+  // Everything per service lives in a few flat typed arrays with offsets, not
+  // in an array per word or per service: at 100,000 services that is the
+  // difference between a few allocations and a million.
+  /** (word, field mask | one-word whole-query kind << 8) pairs, service after service. */
+  const pairWord = new GrowingInts(n * 16);
+  const pairMaskFull = new GrowingInts(n * 16);
+  const pairEnd = new Int32Array(n);
   /**
-   * Per service: its searchable text as word ids, in segments (one per name,
+   * Every service's searchable text as word ids, in segments (one per name,
    * keyword, identifier…), each preceded by a marker -(field bit | whole-query
-   * kind << 8). Phrases, whole-query matches and explanations read it.
+   * kind << 8); service `doc` is [tokenStart[doc], tokenStart[doc + 1]).
+   * Phrases, whole-query matches and explanations read it.
    */
-  const docTokens: Int32Array[] = [];
-  /** Per service: where in its tokens the segments that can earn a whole-query bonus start. */
-  const fullSegments: Uint16Array[] = [];
+  const tokenBuffer = new GrowingInts(n * 48);
+  const tokenStart = new Int32Array(n + 1);
+  /** Where the segments that can earn a whole-query bonus start (positions in the token buffer). */
+  const fullBuffer = new GrowingInts(n * 8);
+  const fullStart = new Int32Array(n + 1);
   /** Per service: words in its shortest core name (for coverage). */
   const nameLength = new Uint8Array(n);
   const providerOf = new Uint8Array(n);
@@ -332,21 +358,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       id = words.length;
       wordIds.set(w, id);
       words.push(w);
-      postDocs.push([]);
-      postMasks.push([]);
-      postFull.push([]);
+      wordCount.push(0);
     }
     return id;
   };
 
-  const tokens: number[] = [];
-  const fullAt: number[] = [];
   const seen = new Map<number, number>(); // word id -> field mask, for the service being added
   const seenFull = new Map<number, Full>(); // word id -> best one-word whole-query kind
   const nameSegments: string[] = [];
   services.forEach((s, doc) => {
-    tokens.length = 0;
-    fullAt.length = 0;
+    tokenStart[doc] = tokenBuffer.length;
+    fullStart[doc] = fullBuffer.length;
     seen.clear();
     seenFull.clear();
     nameSegments.length = 0;
@@ -359,17 +381,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         nameSegments.push(key);
       }
       if (full !== Full.None) {
-        fullAt.push(tokens.length);
+        fullBuffer.push(tokenBuffer.length);
         // A one-word segment's kind travels with the posting, so a one-word query reads it in order.
         if (ws.length === 1) {
           const id = wordId(ws[0]!);
           if (fullBonusOf[full]! > fullBonusOf[seenFull.get(id) ?? 0]!) seenFull.set(id, full);
         }
       }
-      tokens.push(-(bit | (full << 8)));
+      tokenBuffer.push(-(bit | (full << 8)));
       for (const w of ws) {
         const id = wordId(w);
-        tokens.push(id);
+        tokenBuffer.push(id);
         seen.set(id, (seen.get(id) ?? 0) | bit);
       }
     };
@@ -414,13 +436,14 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     addText(DESCRIPTION, s.description);
     for (const x of s.subServices) addText(DESCRIPTION, x.description);
     for (const [id, mask] of seen) {
-      postDocs[id]!.push(doc);
-      postMasks[id]!.push(mask);
-      postFull[id]!.push(seenFull.get(id) ?? Full.None);
+      pairWord.push(id);
+      pairMaskFull.push(mask | ((seenFull.get(id) ?? Full.None) << 8));
+      wordCount[id]!++;
     }
-    docTokens.push(Int32Array.from(tokens));
-    fullSegments.push(Uint16Array.from(fullAt));
+    pairEnd[doc] = pairWord.length;
 
+    tokenStart[doc + 1] = tokenBuffer.length;
+    fullStart[doc + 1] = fullBuffer.length;
     if (!providerCodes.has(s.provider)) providerCodes.set(s.provider, providerCodes.size);
     providerOf[doc] = providerCodes.get(s.provider)!;
     factor[doc] = s.lifecycle ? (lifecycleFactor[s.lifecycle.status] ?? 1) : 1;
@@ -434,16 +457,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
    */
   /** The best whole-query kind of a service for the query's word ids (Full.None when none). */
   function fullMatch(doc: number, qIds: readonly number[]): Full {
-    const t = docTokens[doc]!;
+    const t = tokens;
+    const last = tokenStart[doc + 1]!;
     let best: Full = Full.None;
-    const segments = fullSegments[doc]!;
-    for (let j = 0; j < segments.length; j++) {
-      const i = segments[j]!;
+    for (let j = fullStart[doc]!; j < fullStart[doc + 1]!; j++) {
+      const i = fullSegmentAt[j]!;
       const full = (-t[i]! >> 8) as Full;
       let k = 0;
-      while (k < qIds.length && i + 1 + k < t.length && t[i + 1 + k] === qIds[k]) k++;
+      while (k < qIds.length && i + 1 + k < last && t[i + 1 + k] === qIds[k]) k++;
       const end = i + 1 + k;
-      if (k !== qIds.length || (end < t.length && t[end]! >= 0)) continue;
+      if (k !== qIds.length || (end < last && t[end]! >= 0)) continue;
       if (fullBonusOf[full]! > fullBonusOf[best]!) best = full;
     }
     return best;
@@ -464,12 +487,25 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   // Sorted vocabulary for prefix ranges; buckets by first letter for fuzzy matching.
   const sorted = Int32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
   const sortedWords = Array.from(sorted, (i) => words[i]!);
-  const docsOf = postDocs.map((d) => Int32Array.from(d));
-  const masksOf = postMasks.map((m) => Uint8Array.from(m));
-  const fullKindsOf = postFull.map((m) => Uint8Array.from(m));
-  postDocs.length = 0;
-  postMasks.length = 0;
-  postFull.length = 0;
+  // Postings: the services of word w are postDocs[postStart[w], postStart[w + 1]), in order.
+  const postStart = new Int32Array(words.length + 1);
+  for (let w = 0; w < words.length; w++) postStart[w + 1] = postStart[w]! + wordCount[w]!;
+  const postDocs = new Int32Array(pairWord.length);
+  const postMasks = new Uint8Array(pairWord.length);
+  const postFull = new Uint8Array(pairWord.length);
+  {
+    const cursor = postStart.slice(0, words.length);
+    let j = 0;
+    for (let doc = 0; doc < n; doc++)
+      for (; j < pairEnd[doc]!; j++) {
+        const at = cursor[pairWord.data[j]!]!++;
+        postDocs[at] = doc;
+        postMasks[at] = pairMaskFull.data[j]! & 255;
+        postFull[at] = pairMaskFull.data[j]! >> 8;
+      }
+  }
+  const tokens = tokenBuffer.data;
+  const fullSegmentAt = fullBuffer.data;
   const byFirstLetter = new Map<string, number[]>();
   words.forEach((w, id) => {
     if (!/^[a-z]/.test(w)) return;
@@ -553,20 +589,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const s = ++stamp;
     const docs: number[] = [];
     for (const h of hits) {
-      const d = docsOf[h.word]!;
-      const m = masksOf[h.word]!;
       const q = h.quality * weight;
-      for (let j = 0; j < d.length; j++) {
-        const doc = d[j]!;
-        const v = maskWeight[m[j]!]! * q;
+      for (let j = postStart[h.word]!; j < postStart[h.word + 1]!; j++) {
+        const doc = postDocs[j]!;
+        const v = maskWeight[postMasks[j]!]! * q;
         if (termStamp[doc] !== s) {
           termStamp[doc] = s;
           termScore[doc] = v;
-          termBit[doc] = maskBit[m[j]!]!;
+          termBit[doc] = maskBit[postMasks[j]!]!;
           docs.push(doc);
         } else if (v > termScore[doc]!) {
           termScore[doc] = v;
-          termBit[doc] = maskBit[m[j]!]!;
+          termBit[doc] = maskBit[postMasks[j]!]!;
         }
       }
     }
@@ -662,19 +696,17 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         const st = ++stamp;
         let m = 0;
         for (const h of p.direct[k]!) {
-          const d = docsOf[h.word]!;
-          const masks = masksOf[h.word]!;
-          for (let j = 0; j < d.length; j++) {
-            const doc = d[j]!;
-            const v = maskWeight[masks[j]!]! * h.quality;
+          for (let j = postStart[h.word]!; j < postStart[h.word + 1]!; j++) {
+            const doc = postDocs[j]!;
+            const v = maskWeight[postMasks[j]!]! * h.quality;
             if (termStamp[doc] !== st) {
               termStamp[doc] = st;
               termScore[doc] = v;
-              termBit[doc] = maskBit[masks[j]!]!;
+              termBit[doc] = maskBit[postMasks[j]!]!;
               termDocs[m++] = doc;
             } else if (v > termScore[doc]!) {
               termScore[doc] = v;
-              termBit[doc] = maskBit[masks[j]!]!;
+              termBit[doc] = maskBit[postMasks[j]!]!;
             }
           }
         }
@@ -709,13 +741,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   function phraseMatch(doc: number, termCount: number): { bonus: number; field: number; kind: MatchKind } {
     let best = { bonus: 0, field: 0, kind: 'phrase' as MatchKind };
     if (termCount < 2) return best;
-    const tokens = docTokens[doc]!;
     const full = (1 << termCount) - 1;
     let bit = 0;
     let run = 0;
     let seen = 0;
     let start = 0;
-    for (let i = 0; i < tokens.length; i++) {
+    for (let i = tokenStart[doc]!; i < tokenStart[doc + 1]!; i++) {
       const t = tokens[i]!;
       if (t < 0) {
         bit = -t & 255;
@@ -755,22 +786,21 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       // A bonus shared by several services (an IAM prefix of a family, a
       // keyword many carry) says less: identifiers and keywords split theirs.
       let shared = 0;
-      const holders = docsOf[whole.ids[0]!]!;
-      const kinds = fullKindsOf[whole.ids[0]!]!;
+      const first = whole.ids[0]!;
       const allTerms = (1 << p.terms.length) - 1;
-      for (let j = 0; j < holders.length; j++) {
-        const doc = holders[j]!;
+      for (let j = postStart[first]!; j < postStart[first + 1]!; j++) {
+        const doc = postDocs[j]!;
         if (docStamp[doc] !== currentScore) continue;
         if (whole.ids.length > 1 && (required[doc]! & allTerms) !== allTerms) continue;
-        const full = whole.ids.length === 1 ? (kinds[j]! as Full) : fullMatch(doc, whole.ids);
+        const full = whole.ids.length === 1 ? (postFull[j]! as Full) : fullMatch(doc, whole.ids);
         fullStamp[doc] = fs;
         fullValue[doc] = fullBonusOf[full]!;
         fullKind[doc] = full;
         if (full === Full.Ident || full === Full.Keyword) shared++;
       }
       if (shared > 1)
-        for (let j = 0; j < holders.length; j++) {
-          const doc = holders[j]!;
+        for (let j = postStart[first]!; j < postStart[first + 1]!; j++) {
+          const doc = postDocs[j]!;
           if (fullStamp[doc] === fs && (fullKind[doc] === Full.Ident || fullKind[doc] === Full.Keyword))
             fullValue[doc] = fullValue[doc]! / shared;
         }
@@ -895,7 +925,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       const out: SearchMatch[] = [];
       const fieldsOf = new Map<number, number>();
       let bit = 0;
-      for (const t of docTokens[doc]!) {
+      for (let i = tokenStart[doc]!; i < tokenStart[doc + 1]!; i++) {
+        const t = tokens[i]!;
         if (t < 0) bit = -t & 255;
         else fieldsOf.set(t, (fieldsOf.get(t) ?? 0) | bit);
       }
