@@ -161,6 +161,50 @@ describe('GET /v1/services', () => {
     expect(none.data).toEqual([]);
   });
 
+  it('ranks by relevance when q is given: the exact name first, each cloud early for a generic need', async () => {
+    const lambda = await json('/v1/services?q=lambda&pageSize=5');
+    expect(lambda.data[0].id).toBe('aws-lambda');
+    const explicit = await json('/v1/services?q=lambda&pageSize=5&sort=relevance');
+    expect(explicit.data.map((s: any) => s.id)).toEqual(lambda.data.map((s: any) => s.id));
+    const k8s = (await json('/v1/services?q=k8s&pageSize=5')).data.map((s: any) => s.provider);
+    expect(new Set(k8s.slice(0, 3))).toEqual(new Set(['aws', 'azure', 'gcp']));
+    // Typos are forgiven.
+    expect((await json('/v1/services?q=kubernets&pageSize=3')).data.map((s: any) => s.id)).toContain('aws-eks');
+    // Another order keeps the same matches.
+    const byName = await json('/v1/services?q=lambda&sort=name&pageSize=100');
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const names = byName.data.map((s: any) => s.name);
+    expect([...names].sort(collator.compare)).toEqual(names);
+    expect(byName.total).toBe(lambda.total);
+    // Filters apply before ranking.
+    const aws = await json('/v1/services?q=kubernetes&provider=aws');
+    expect(aws.data.every((s: any) => s.provider === 'aws')).toBe(true);
+    expect(aws.data[0].id).toBe('aws-eks');
+  });
+
+  it('the /search page lists the same services in the same order as the API', async () => {
+    for (const q of ['lambda', 'managed kubernetes', 'kubernets']) {
+      const api = await json(`/v1/services?${new URLSearchParams({ q, pageSize: '100' })}`);
+      const r = await get(`/search?${new URLSearchParams({ q })}`);
+      expect(r.status).toBe(200);
+      const html = await r.text();
+      const shown = [...html.matchAll(/data-service="([a-z0-9-]+)"/g)].map((m) => m[1]);
+      expect(shown.slice(0, 100)).toEqual(api.data.map((s: any) => s.id));
+    }
+  });
+
+  it('explains the ranking with explain=true: a score and the fields that matched, per result', async () => {
+    const plain = await json('/v1/services?q=s3&pageSize=3');
+    expect(plain.data.every((s: any) => !('score' in s) && !('matches' in s))).toBe(true);
+    const explained = await json('/v1/services?q=s3&pageSize=3&explain=true');
+    expect(explained.data.map((s: any) => s.id)).toEqual(plain.data.map((s: any) => s.id));
+    const [first, second] = explained.data;
+    expect(first.score).toBeGreaterThan(second.score);
+    expect(first.matches).toContainEqual({ term: 's3', field: 'acronym', word: 's3', kind: 'exact' });
+    for (const s of explained.data)
+      for (const m of s.matches) expect(Object.keys(m).sort()).toEqual(['field', 'kind', 'term', 'word']);
+  });
+
   it('sorts by name ascending by default and descending with -name', async () => {
     const asc = (await json('/v1/services?pageSize=100')).data.map((s: any) => s.name);
     const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -176,6 +220,8 @@ describe('GET /v1/services', () => {
     ['pageSize=101', 'pageSize'],
     ['page=abc', 'page'],
     ['sort=popularity', 'sort'],
+    ['sort=-relevance', 'sort'],
+    ['explain=yes', 'explain'],
     ['freeTier=yes', 'freeTier'],
     ['lifecycle=ancient', 'lifecycle'],
     ['provider=AWS!', 'provider'],

@@ -4,6 +4,7 @@
  * written, and the same documents as the API for the same list.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,7 @@ describe('csc --help', () => {
     [['policy', '--help']],
     [['markdown', '--help']],
     [['export', '--help']],
+    [['search', '--help']],
   ])('%j prints usage', async (args) => {
     const r = await csc(args);
     expect(r.code).toBe(args.length ? 0 : 2);
@@ -149,14 +151,31 @@ describe("csc policy and markdown give the API's documents", () => {
   });
   afterAll(() => server?.stop());
 
-  const api = async (path: string, body: unknown) => {
-    const r = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+  /**
+   * A fresh connection per request: each csc run blocks this process, on a
+   * busy machine for longer than the server's keep-alive timeout, and a
+   * pooled socket the server has closed meanwhile fails the next fetch.
+   */
+  const api = (path: string, body: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        `${server.url}${path}`,
+        {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    return { status: r.status, text: await r.text() };
-  };
 
   it.each([
     ['aws', '/v1/policies/aws-scp'],
@@ -244,5 +263,57 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(r.stdout).toBe(fromApi.text);
     expect(r.stderr).toContain('not in the catalogue: aws-unknown-thing');
     expect((await csc(['markdown', '-'], JSON.stringify(list))).stdout).toBe(fromApi.text);
+  });
+});
+
+describe('csc search ranks as the API does', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  /** A fresh connection per request: csc blocks this process long enough for a pooled keep-alive socket to close. */
+  const getJson = (url: string) =>
+    new Promise<any>((resolve, reject) => {
+      http
+        .get(url, { agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve(JSON.parse(text)));
+        })
+        .on('error', reject);
+    });
+
+  it.each(['kubernetes', 'lambda', 'object storage', 'kubernets', 'vm'])(
+    'search %s ranks exactly as GET /v1/services',
+    async (q) => {
+      const api = await getJson(`${server.url}/v1/services?${new URLSearchParams({ q, pageSize: '10' })}`);
+      const r = await csc(['search', ...q.split(' '), '--json', '--limit', '10']);
+      expect(r.code, r.stderr).toBe(0);
+      const cli = JSON.parse(r.stdout);
+      expect(cli.total).toBe(api.total);
+      expect(cli.data).toEqual(api.data);
+    },
+  );
+
+  it('search prints one ranked line per service, filters like the API, and exits 1 when nothing matches', async () => {
+    const r = await csc(['search', 'k8s', '--limit', '3']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ {2}1\. .+ \((aws|azure|gcp)-[a-z0-9-]+\) — (AWS|Azure|Google Cloud)/);
+    expect(lines.filter((l) => /^ +\d+\./.test(l))).toHaveLength(3);
+    expect(r.stdout).toMatch(/more; use --limit/);
+    const explained = await csc(['search', 's3', '--limit', '1', '--explain', '--provider', 'aws']);
+    expect(explained.stdout).toMatch(/1\. Amazon Simple Storage Service \(Amazon S3\) \(aws-s3\)/);
+    expect(explained.stdout).toMatch(/score \d+(\.\d+)?: .*s3 → acronym "s3" \(exact\)/);
+    const none = await csc(['search', 'zzqqxxnothing']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No service matches/);
+    expect((await csc(['search'])).code).toBe(2);
+    const bad = await csc(['search', 'x', '--limit', '500']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--limit/);
   });
 });

@@ -22,6 +22,7 @@ function projectWith(files: Record<string, unknown>): string {
   }
   cpSync('content/providers.json', join(dir, 'content/providers.json'));
   cpSync('content/categories.json', join(dir, 'content/categories.json'));
+  cpSync('content/synonyms.json', join(dir, 'content/synonyms.json'));
   symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const [path, body] of Object.entries(files)) {
     const full = join(dir, path);

@@ -73,7 +73,25 @@ describe('GET /v1/openapi.json', () => {
 
   it('describes the query parameters the service accepts, from the same zod schema', async () => {
     const params = doc.paths['/v1/services'].get.parameters.map((p: any) => p.name).sort();
-    expect(params).toEqual(['category', 'freeTier', 'lifecycle', 'page', 'pageSize', 'provider', 'q', 'sort']);
+    expect(params).toEqual([
+      'category',
+      'explain',
+      'freeTier',
+      'lifecycle',
+      'page',
+      'pageSize',
+      'provider',
+      'q',
+      'sort',
+    ]);
+    const sort = doc.paths['/v1/services'].get.parameters.find((p: any) => p.name === 'sort');
+    expect(sort.schema.enum).toContain('relevance');
+    expect(sort.schema.default).toBeUndefined(); // relevance with q, name without: no single default
+    // Results carry score and matches only with explain=true: optional in the schema.
+    const result = doc.components.schemas.ServiceResult;
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(['score', 'matches']));
+    expect(result.required).not.toContain('score');
+    expect(result.required).not.toContain('matches');
     const r = await fetch(`${server.url}/v1/services?notDocumented=1`);
     expect(r.status).toBe(400);
   });

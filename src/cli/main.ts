@@ -17,6 +17,8 @@ import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
 import { parseJson } from '../core/json.ts';
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
+import { createServiceIndex, ServiceQuery } from '../core/query.ts';
+import type { Synonym } from '../core/search.ts';
 import {
   awsScpSizeLimits,
   GCP_PARENT_PATTERN,
@@ -68,6 +70,7 @@ Commands:
   policy aws|azure|gcp FILE     write the cloud guardrail policy for an approved list
   markdown FILE                 write the markdown document of an approved list
   export --ids a,b,c            write a service list interchange file
+  search WORDS...               search the catalogue, best match first (as the website and API rank)
 
 FILE is an approved list: an interchange document or the compact form
 {"name": "...", "approvedServiceIds": ["aws-s3", ...]}. Use "-" for standard input.
@@ -124,6 +127,23 @@ Options:
 ${common}`,
 };
 
+helpTexts.search = `Usage: csc search WORDS... [options]
+
+Searches the catalogue with the same engine and ranking as GET /v1/services,
+the /search page and the home page: best match first, typos and common
+abbreviations (k8s, vm, pg) understood. Prints one service a line:
+rank, name, id, provider and lifecycle status. Exits 1 when nothing matches.
+
+Options:
+      --provider LIST        only these providers (aws,azure,gcp)
+      --category LIST        only these category ids
+      --lifecycle LIST       only these statuses (active,preview,deprecated,sunset,retired)
+      --sort ORDER           relevance (default), name, id, provider, category; -name for descending
+      --limit N              at most N results (1 to 100, default 10)
+      --json                 print the results as the API lists them (JSON)
+      --explain              add each result's score and what matched
+${common}`;
+
 const help = Object.fromEntries(Object.entries(helpTexts).map(([k, v]) => [k, `${v.trimEnd()}\n`]));
 
 const commonOptions = {
@@ -138,7 +158,11 @@ interface Io {
   stderr(text: string): void;
 }
 
-function loadBuiltCatalogue(path: string | undefined): { catalogue: Catalogue; schemaUrl: string } {
+function loadBuiltCatalogue(path: string | undefined): {
+  catalogue: Catalogue;
+  schemaUrl: string;
+  synonyms: Synonym[];
+} {
   const file = resolve(path ?? DEFAULT_CATALOGUE);
   if (!existsSync(file)) {
     throw new CliError(
@@ -154,7 +178,11 @@ function loadBuiltCatalogue(path: string | undefined): { catalogue: Catalogue; s
   }
   if (!Array.isArray(data.services) || typeof data.serviceListSchemaUrl !== 'string')
     throw new CliError(`${file} is not catalogue data written by this project's build.`, 2);
-  return { catalogue: createCatalogue(data), schemaUrl: data.serviceListSchemaUrl };
+  return {
+    catalogue: createCatalogue(data),
+    schemaUrl: data.serviceListSchemaUrl,
+    synonyms: Array.isArray(data.synonyms) ? data.synonyms : [],
+  };
 }
 
 function readJson(file: string): unknown {
@@ -374,7 +402,72 @@ function exportCommand(args: string[], io: Io): number {
   return 0;
 }
 
+function searchCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      ...commonOptions,
+      provider: { type: 'string' },
+      category: { type: 'string' },
+      lifecycle: { type: 'string' },
+      sort: { type: 'string' },
+      limit: { type: 'string' },
+      json: { type: 'boolean' },
+      explain: { type: 'boolean' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) return (io.stdout(help.search!), 0);
+  const q = positionals.join(' ').trim();
+  if (!q) throw new CliError('csc search needs the words to search for. See csc search --help.', 2);
+  // The API's own query schema, so the same words and filters mean the same here.
+  const parsed = ServiceQuery.safeParse({
+    q,
+    ...(values.provider !== undefined ? { provider: values.provider } : {}),
+    ...(values.category !== undefined ? { category: values.category } : {}),
+    ...(values.lifecycle !== undefined ? { lifecycle: values.lifecycle } : {}),
+    ...(values.sort !== undefined ? { sort: values.sort } : {}),
+    ...(values.explain ? { explain: 'true' } : {}),
+    pageSize: values.limit ?? '10',
+  });
+  if (!parsed.success) {
+    const option = (key: PropertyKey | undefined) => (key === 'pageSize' ? 'limit' : String(key ?? 'query'));
+    throw new CliError(
+      parsed.error.issues.map((i) => `--${option(i.path[0])}: ${i.message}`).join('\n') + '\nSee csc search --help.',
+      2,
+    );
+  }
+  const { catalogue, synonyms } = loadBuiltCatalogue(values.catalogue);
+  const page = createServiceIndex(catalogue, synonyms).query(parsed.data);
+  if (values.json) {
+    const data = page.items.map((s, i) => {
+      const e = page.explanations?.[i];
+      return e ? { ...catalogue.toService(s), score: e.score, matches: e.matches } : catalogue.toService(s);
+    });
+    output(`${JSON.stringify({ total: page.total, data }, null, 2)}\n`, values.output, io);
+  } else {
+    const lines = page.items.map((s, i) => {
+      const provider = catalogue.provider(s.provider)?.shortName ?? s.provider;
+      const status = s.lifecycle ? `, ${s.lifecycle.status}` : '';
+      const e = page.explanations?.[i];
+      const why = e
+        ? `\n      score ${e.score}: ${e.matches.map((m) => `${m.term} → ${m.field} "${m.word}" (${m.kind})`).join('; ')}`
+        : '';
+      return `${String(i + 1).padStart(3)}. ${s.name} (${s.id}) — ${provider}${status}${why}`;
+    });
+    const more =
+      page.total > page.items.length ? `\n${page.total - page.items.length} more; use --limit to see them.` : '';
+    output(`${lines.join('\n')}${lines.length ? '\n' : ''}${more ? `${more.trim()}\n` : ''}`, values.output, io);
+  }
+  if (!page.total) {
+    io.stderr(`No service matches "${q}". Try fewer or shorter words.\n`);
+    return 1;
+  }
+  return 0;
+}
+
 const commands: Record<string, (args: string[], io: Io) => number> = {
+  search: searchCommand,
   validate: validateCommand,
   policy: policyCommand,
   markdown: markdownCommand,

@@ -2,6 +2,7 @@
  * The catalogue model: providers, categories and services held in memory with
  * the lookups every feature needs. Pure: it is handed data, it reads nothing.
  */
+import type { Synonym } from './search.ts';
 import type {
   Category,
   Provider,
@@ -23,9 +24,11 @@ export interface CatalogueData {
   services: ServiceEntry[];
 }
 
-/** /catalogue.json of a build: the catalogue data and the build's interchange schema address. */
+/** /catalogue.json of a build: the catalogue data, the build's interchange schema address and the search synonyms. */
 export interface BuiltCatalogueData extends CatalogueData {
   serviceListSchemaUrl: string;
+  /** Reviewed search synonyms (content/synonyms.json), so every search box ranks alike. */
+  synonyms: Synonym[];
 }
 
 export interface Catalogue extends CatalogueData {

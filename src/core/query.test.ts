@@ -64,10 +64,11 @@ const catalogue = createCatalogue({
 const index = createServiceIndex(catalogue);
 const ids = (query: Record<string, unknown>) => index.query(ServiceQuery.parse(query)).items.map((s) => s.id);
 
+const set = (query: Record<string, unknown>) => ids({ pageSize: 100, ...query }).sort();
+
 describe('search', () => {
-  it('matches every term as a word prefix, case- and accent-insensitively', () => {
-    expect(ids({ q: 'STOR' })).toEqual(['aws-s3', 'azure-blob-storage']);
-    expect(ids({ q: 'object stor' })).toEqual(['azure-blob-storage']);
+  it('matches words and word starts, case- and accent-insensitively', () => {
+    expect(set({ q: 'STOR' })).toEqual(['aws-s3', 'azure-blob-storage']);
     expect(ids({ q: 'deployes' })).toEqual(['gcp-cloud-run']);
     expect(ids({ q: 'glacier' })).toEqual(['aws-s3']);
     expect(ids({ q: 'virtual machine' })).toEqual(['aws-ec2']);
@@ -75,7 +76,62 @@ describe('search', () => {
     expect(ids({ q: 'torage' })).toEqual([]);
   });
 
-  it('agrees with a plain scan for any query (property)', () => {
+  it('ranks by relevance when q is given: the exact name first, then weaker fields', () => {
+    // "storage" is in Blob Storage's short name and in S3's long name.
+    expect(ids({ q: 'azure blob storage' })[0]).toBe('azure-blob-storage');
+    expect(ids({ q: 'Amazon S3' })[0]).toBe('aws-s3');
+    expect(ids({ q: 'object storage' })).toEqual(['azure-blob-storage', 'aws-s3']);
+    // An explicit order still applies to the same matches.
+    expect(ids({ q: 'stor', sort: 'name' })).toEqual(['aws-s3', 'azure-blob-storage']);
+    expect(ids({ q: 'stor', sort: '-name' })).toEqual(['azure-blob-storage', 'aws-s3']);
+  });
+
+  it('tolerates typos scaled to the word length, never on short words', () => {
+    expect(ids({ q: 'glaicer' })).toEqual(['aws-s3']); // transposition, 7 letters
+    expect(ids({ q: 'virtaul machnes' })).toEqual(['aws-ec2']);
+    expect(ids({ q: 'ec3' })).toEqual([]);
+    expect(ids({ q: 'sx' })).toEqual([]);
+  });
+
+  it('applies synonyms given as content', () => {
+    const withSynonyms = createServiceIndex(catalogue, [{ term: 'vm', means: ['virtual machine'] }]);
+    const q = (text: string) => withSynonyms.query(ServiceQuery.parse({ q: text })).items.map((s) => s.id);
+    expect(q('vm')).toEqual(['aws-ec2']);
+    expect(ids({ q: 'vm' })).toEqual([]);
+  });
+
+  it('explains each result: score and the fields that matched', () => {
+    const page = index.query(ServiceQuery.parse({ q: 'blob', explain: 'true' }));
+    expect(page.items.map((s) => s.id)).toEqual(['azure-blob-storage']);
+    expect(page.explanations?.[0]?.score).toBeGreaterThan(0);
+    expect(page.explanations?.[0]?.matches).toContainEqual({
+      term: 'blob',
+      field: 'name',
+      word: 'blob',
+      kind: 'exact',
+    });
+    expect(index.query(ServiceQuery.parse({ q: 'blob' })).explanations).toBeUndefined();
+  });
+
+  it('finds the same services in every order, and relevance pages have no gaps or repeats (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'st', 'stor', 'cloud', 'amazon', 'z', 'serv', 'é', 'ec2', 'blob', 'x y'), {
+          maxLength: 3,
+        }),
+        fc.integer({ min: 1, max: 3 }),
+        (parts, pageSize) => {
+          const q = parts.join(' ');
+          const relevance = set({ q });
+          expect(set({ q, sort: 'id' })).toEqual(relevance);
+          const paged = [1, 2, 3, 4, 5].flatMap((page) => ids({ q, page, pageSize }));
+          expect(paged).toEqual(ids({ q, pageSize: 100 }).slice(0, 5 * pageSize));
+        },
+      ),
+    );
+  });
+
+  it('a single word that starts some word matches exactly the services a plain scan finds (property)', () => {
     const texts = catalogue.services.map((s) =>
       searchWords(
         [
@@ -85,24 +141,18 @@ describe('search', () => {
           s.description,
           ...s.keywords,
           ...s.subServices.map((x) => `${x.name} ${x.description}`),
+          catalogue.category(s.category)!.name,
         ].join(' '),
       ),
     );
     fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom('a', 'st', 'stor', 'cloud', 'amazon', 'z', 'serv', 'é', 'ec2', 'blob', 'x y'), {
-          maxLength: 3,
-        }),
-        (parts) => {
-          const q = parts.join(' ');
-          const terms = searchWords(q);
-          const expected = catalogue.services
-            .filter((_, i) => terms.every((t) => texts[i]!.some((w) => w.startsWith(t))))
-            .map((s) => s.id)
-            .sort();
-          expect([...ids({ q, pageSize: 100 })].sort()).toEqual(expected);
-        },
-      ),
+      fc.property(fc.constantFrom('st', 'stor', 'amazon', 'serv', 'ec2', 'blob', 'obj', 'glac', 'un'), (term) => {
+        const expected = catalogue.services
+          .filter((_, i) => texts[i]!.some((w) => w.startsWith(term)))
+          .map((s) => s.id)
+          .sort();
+        expect(set({ q: term })).toEqual(expected);
+      }),
     );
   });
 });
@@ -131,7 +181,20 @@ describe('filters, sort and pages', () => {
   });
 
   it('rejects bad parameters', () => {
-    for (const bad of [{ pageSize: '0' }, { sort: 'rank' }, { lifecycle: 'old' }, { freeTier: '1' }, { extra: 'x' }]) {
+    expect(ServiceQuery.parse({}).sort).toBeUndefined();
+    expect(ServiceQuery.parse({ sort: 'relevance', explain: 'true' })).toMatchObject({
+      sort: 'relevance',
+      explain: true,
+    });
+    for (const bad of [
+      { pageSize: '0' },
+      { sort: 'rank' },
+      { sort: '-relevance' },
+      { explain: 'yes' },
+      { lifecycle: 'old' },
+      { freeTier: '1' },
+      { extra: 'x' },
+    ]) {
       expect(ServiceQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(fold('Éclair')).toBe('eclair');

@@ -210,6 +210,37 @@ export const ServiceEntry = z.strictObject({
 export type ServiceEntry = z.infer<typeof ServiceEntry>;
 export type ServiceEntryInput = z.input<typeof ServiceEntry>;
 
+/**
+ * content/synonyms.json: the shorthand an engineer types (k8s, vm, pg) and the
+ * words or phrases services carry for it. Search treats a service carrying
+ * any of them as matching the term, a little below a direct match.
+ */
+export const SynonymEntry = z.strictObject({
+  term: z
+    .string()
+    .regex(/^[a-z0-9]+$/, 'one lower-case word (letters and digits), as typed')
+    .max(40),
+  means: z
+    .array(
+      z
+        .string()
+        .regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'lower-case words separated by single spaces')
+        .max(80),
+    )
+    .min(1)
+    .max(10),
+});
+export const SynonymList = z.array(SynonymEntry).superRefine((list, ctx) => {
+  const first = new Map<string, number>();
+  list.forEach((e, i) => {
+    const seen = first.get(e.term);
+    if (seen !== undefined)
+      ctx.addIssue({ code: 'custom', path: [i, 'term'], message: `"${e.term}" is listed twice (first at ${seen})` });
+    else first.set(e.term, i);
+  });
+});
+export type SynonymEntry = z.infer<typeof SynonymEntry>;
+
 // ---------------------------------------------------------------- API representations
 
 export const SubService = z

@@ -7,12 +7,16 @@ import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import { createCatalogue, findContentIssues, formatContentIssues, type Catalogue } from '../core/catalogue.ts';
 import { createServiceIndex, type ServiceIndex } from '../core/query.ts';
+import { SynonymList, type SynonymEntry } from '../core/schemas.ts';
+import synonymsFile from '../../content/synonyms.json';
 
 declare const __CATALOGUE_BUILT_ON__: string;
 
 export interface LoadedCatalogue {
   catalogue: Catalogue;
   index: ServiceIndex;
+  /** The reviewed search synonyms (content/synonyms.json). */
+  synonyms: SynonymEntry[];
 }
 
 let loaded: Promise<LoadedCatalogue> | undefined;
@@ -36,7 +40,13 @@ async function load(): Promise<LoadedCatalogue> {
   if (issues.length) throw new Error(`Invalid catalogue content:\n${formatContentIssues(issues)}`);
   const version = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 12);
   const catalogue = createCatalogue({ version, builtOn, ...data });
-  return { catalogue, index: createServiceIndex(catalogue) };
+  const parsedSynonyms = SynonymList.safeParse(synonymsFile);
+  if (!parsedSynonyms.success)
+    throw new Error(
+      `Invalid content/synonyms.json:\n${parsedSynonyms.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
+  const synonyms = parsedSynonyms.data;
+  return { catalogue, index: createServiceIndex(catalogue, synonyms), synonyms };
 }
 
 export function loadCatalogue(): Promise<LoadedCatalogue> {

@@ -13,7 +13,7 @@ import { jsonGet } from '../http/protocol.ts';
 export const prerender = true;
 
 export const GET: APIRoute = async () => {
-  const { catalogue: c } = await loadCatalogue();
+  const { catalogue: c, synonyms } = await loadCatalogue();
   const data: BuiltCatalogueData = {
     version: c.version,
     builtOn: c.builtOn,
@@ -21,6 +21,7 @@ export const GET: APIRoute = async () => {
     categories: c.categories,
     services: c.services,
     serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
+    synonyms,
   };
   return jsonGet(data);
 };

@@ -89,6 +89,7 @@ export function syntheticProject(n: number, root = process.cwd()): string {
   mkdirSync(join(dir, 'content/services'), { recursive: true });
   cpSync(join(root, 'content/providers.json'), join(dir, 'content/providers.json'));
   cpSync(join(root, 'content/categories.json'), join(dir, 'content/categories.json'));
+  cpSync(join(root, 'content/synonyms.json'), join(dir, 'content/synonyms.json'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const categories = (JSON.parse(readFileSync(join(root, 'content/categories.json'), 'utf8')) as { id: string }[]).map(
     (c) => c.id,

@@ -19,7 +19,10 @@ export const GET: APIRoute = async ({ url }) => {
   const links = pageLinks(url, page.page, page.totalPages);
   return jsonGet(
     {
-      data: page.items.map(catalogue.toService),
+      data: page.items.map((s, i) => {
+        const e = page.explanations?.[i];
+        return e ? { ...catalogue.toService(s), score: e.score, matches: e.matches } : catalogue.toService(s);
+      }),
       page: page.page,
       pageSize: page.pageSize,
       total: page.total,

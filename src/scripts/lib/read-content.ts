@@ -7,12 +7,22 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { findContentIssues, type ContentIssue } from '../../core/catalogue.ts';
-import { CategoryEntry, ProviderEntry, ServiceEntry, type Category, type Provider } from '../../core/schemas.ts';
+import {
+  CategoryEntry,
+  ProviderEntry,
+  ServiceEntry,
+  SynonymList,
+  type Category,
+  type Provider,
+  type SynonymEntry,
+} from '../../core/schemas.ts';
 
 export interface ContentOnDisk {
   providers: Provider[];
   categories: Category[];
   services: ServiceEntry[];
+  /** Reviewed search synonyms (content/synonyms.json). */
+  synonyms: SynonymEntry[];
   fileOf: Map<string, string>;
   issues: ContentIssue[];
 }
@@ -50,6 +60,7 @@ export function readContent(root = process.cwd(), today = contentToday()): Conte
   };
   const providers = parseFile(join(root, 'content/providers.json'), z.array(ProviderEntry)) ?? [];
   const categories = parseFile(join(root, 'content/categories.json'), z.array(CategoryEntry)) ?? [];
+  const synonyms = parseFile(join(root, 'content/synonyms.json'), SynonymList) ?? [];
   const services: ServiceEntry[] = [];
   const fileOf = new Map<string, string>();
   for (const file of listJson(join(root, 'content/services'))) {
@@ -62,5 +73,5 @@ export function readContent(root = process.cwd(), today = contentToday()): Conte
     fileOf.set(s.id, rel(file));
   }
   issues.push(...findContentIssues({ providers, categories, services }, (s) => fileOf.get(s.id) ?? s.id, { today }));
-  return { providers, categories, services, fileOf, issues };
+  return { providers, categories, services, synonyms, fileOf, issues };
 }

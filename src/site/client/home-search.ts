@@ -1,9 +1,16 @@
 /**
- * Search as you type on the home page, through GET /v1/services (the API is
- * the contract for anything on demand). Without JavaScript the form submits
- * to /search. Results are built with DOM calls, never HTML strings.
+ * Search as you type on the home page. The first keystroke (or focus) loads
+ * /catalogue.json once and builds the same index the API uses
+ * (core/service-index.ts, with the same synonyms), so every keystroke is
+ * answered in the page, within a frame, in the API's order. If the data
+ * cannot be loaded the box falls back to GET /v1/services. Without
+ * JavaScript the form submits to /search. Results are built with DOM calls,
+ * never HTML strings.
  */
+import { createCatalogue, type Catalogue } from '../../core/catalogue.ts';
+import { createServiceIndex, type ServiceIndex } from '../../core/service-index.ts';
 import { lifecycleLabel, networkFailureMessage, problemMessage } from '../format.ts';
+import { loadCatalogueData } from './catalogue-data.ts';
 import { el } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
 
@@ -12,11 +19,17 @@ interface Hit {
   slug: string;
   name: string;
   provider: string;
+  category: string;
   description: string;
-  lifecycle?: { status: string };
+  lifecycle?: { status: string } | undefined;
 }
 
 const SHOWN = 10;
+
+interface Local {
+  catalogue: Catalogue;
+  index: ServiceIndex;
+}
 
 export function startHomeSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-home-search]');
@@ -25,41 +38,41 @@ export function startHomeSearch(): void {
   if (!form || !input || !out) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
+  /** undefined: not asked yet; null: could not be loaded (use the API). */
+  let local: Local | null | undefined;
+  let loading: Promise<void> | undefined;
+  const providerNames = new Map<string, string>();
+  const categoryNames = new Map<string, string>();
 
-  const run = async () => {
-    const q = input.value.trim();
-    const mine = ++seq;
-    if (!q) {
-      out.replaceChildren();
-      return;
-    }
-    let response: Response;
-    try {
-      response = await fetch(`/v1/services?${new URLSearchParams({ q, pageSize: String(SHOWN) })}`, {
-        headers: { accept: 'application/json' },
-      });
-    } catch {
-      if (mine === seq) out.replaceChildren(el('p', { className: 'notice error' }, networkFailureMessage('search')));
-      return;
-    }
-    const body = await response.json().catch(() => undefined);
-    if (mine !== seq) return;
-    if (!response.ok) {
+  const load = () =>
+    (loading ??= loadCatalogueData().then((r) => {
+      if (!r.ok) {
+        local = null;
+        return;
+      }
+      const catalogue = createCatalogue(r.body);
+      for (const p of catalogue.providers) providerNames.set(p.id, p.shortName);
+      for (const c of catalogue.categories) categoryNames.set(c.id, c.name);
+      local = { catalogue, index: createServiceIndex(catalogue, r.body.synonyms ?? []) };
+    }));
+
+  const render = (q: string, data: Hit[], total: number) => {
+    if (!data.length) {
+      // One letter matches whole words only (the engine's rule): ask for another rather than say "nothing".
       out.replaceChildren(
-        el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)),
+        el(
+          'p',
+          {},
+          q.length === 1 ? 'Type another letter to search.' : `No service matches “${q}”. Try fewer or shorter words.`,
+        ),
       );
       return;
     }
-    const { data, total } = body as { data: Hit[]; total: number };
     const all = el(
       'a',
       { href: `/search?${new URLSearchParams({ q })}` },
       total > data.length ? `See all ${total} results with filters` : 'Open these results with filters',
     );
-    if (!data.length) {
-      out.replaceChildren(el('p', {}, `No service matches “${q}”. Try fewer or shorter words.`));
-      return;
-    }
     out.replaceChildren(
       el('h2', {}, `${total} result${total === 1 ? '' : 's'}`),
       el(
@@ -68,7 +81,7 @@ export function startHomeSearch(): void {
         ...data.map((s) =>
           el(
             'li',
-            { className: 'service' },
+            { className: 'service', dataset: { service: s.id } },
             el('img', { src: `/icons/services/${s.id}.svg`, width: 40, height: 40, alt: '' }),
             el(
               'div',
@@ -80,6 +93,13 @@ export function startHomeSearch(): void {
                 ...(s.lifecycle
                   ? [' ', el('span', { className: `badge ${s.lifecycle.status}` }, lifecycleLabel(s.lifecycle.status))]
                   : []),
+              ),
+              el(
+                'p',
+                { className: 'meta', dataset: { provider: s.provider } },
+                [providerNames.get(s.provider) ?? s.provider, categoryNames.get(s.category)]
+                  .filter(Boolean)
+                  .join(' · '),
               ),
               el('p', {}, s.description),
               el(
@@ -102,8 +122,55 @@ export function startHomeSearch(): void {
     );
     renderListButtons();
   };
-  input.addEventListener('input', () => {
+
+  /** In the page: synchronous, the same ranking as the API. */
+  const runLocal = (q: string, { index }: Local) => {
+    const page = index.query({ q, page: 1, pageSize: SHOWN });
+    render(q, page.items, page.total);
+  };
+
+  /** Through the API, when the catalogue data could not be loaded. */
+  const runRemote = async (q: string) => {
+    const mine = ++seq;
+    let response: Response;
+    try {
+      response = await fetch(`/v1/services?${new URLSearchParams({ q, pageSize: String(SHOWN) })}`, {
+        headers: { accept: 'application/json' },
+      });
+    } catch {
+      if (mine === seq) out.replaceChildren(el('p', { className: 'notice error' }, networkFailureMessage('search')));
+      return;
+    }
+    const body = await response.json().catch(() => undefined);
+    if (mine !== seq) return;
+    if (!response.ok) {
+      out.replaceChildren(
+        el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)),
+      );
+      return;
+    }
+    const { data, total } = body as { data: Hit[]; total: number };
+    render(q, data, total);
+  };
+
+  const run = () => {
+    const q = input.value.trim();
     clearTimeout(timer);
-    timer = setTimeout(run, 200);
-  });
+    if (!q) {
+      ++seq;
+      out.replaceChildren();
+      return;
+    }
+    if (local) return runLocal(q, local);
+    if (local === null) {
+      timer = setTimeout(() => void runRemote(q), 200);
+      return;
+    }
+    void load().then(() => {
+      if (input.value.trim() === q) run();
+    });
+  };
+
+  input.addEventListener('focus', () => void load(), { once: true });
+  input.addEventListener('input', run);
 }

@@ -1,0 +1,189 @@
+/**
+ * Search, filter, sort and page services: the index built once per catalogue
+ * (at start-up, from the built data; in the browser from /catalogue.json).
+ * Free text goes through the relevance engine (./search.ts); the facet
+ * filters read small integer codes in typed arrays; the other orders are
+ * sorted once at build, so a query without relevance is one linear pass.
+ * Free of zod so the browser runs exactly this code (query.ts holds the
+ * HTTP schema).
+ */
+import type { Catalogue } from './catalogue.ts';
+import type { ServiceEntry } from './schemas.ts';
+import { createSearchEngine, type SearchMatch, type Synonym } from './search.ts';
+
+export const sortKeys = ['name', 'id', 'provider', 'category'] as const;
+export type SortKey = (typeof sortKeys)[number];
+export type SortOrder = 'relevance' | SortKey | `-${SortKey}`;
+export const maxPageSize = 100;
+
+/** A validated query (the output of the ServiceQuery schema). */
+export interface ServiceQueryInput {
+  q?: string | undefined;
+  provider?: readonly string[] | undefined;
+  category?: readonly string[] | undefined;
+  lifecycle?: readonly string[] | undefined;
+  freeTier?: boolean | undefined;
+  /** Absent: relevance when `q` is given, name otherwise. */
+  sort?: SortOrder | undefined;
+  explain?: boolean | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface ServiceExplanation {
+  score: number;
+  matches: SearchMatch[];
+}
+
+export interface ServicePage {
+  items: ServiceEntry[];
+  /** With `explain` and relevance order: each item's score and what matched, in item order. */
+  explanations?: ServiceExplanation[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export interface ServiceIndex {
+  query(q: ServiceQueryInput): ServicePage;
+}
+
+export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Synonym[] = []): ServiceIndex {
+  const services = catalogue.services;
+  const n = services.length;
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const byId = (a: number, b: number) => (services[a]!.id < services[b]!.id ? -1 : 1);
+
+  // Name order with one collator sort; provider and category orders are
+  // stable regroupings of it (their own key, then the name), which costs a
+  // few comparisons of a handful of distinct keys instead of three more
+  // collator sorts of every service.
+  const nameOrder = Array.from({ length: n }, (_, i) => i);
+  const names = services.map((s) => s.name);
+  nameOrder.sort((a, b) => collator.compare(names[a]!, names[b]!) || byId(a, b));
+  const regroup = (keyOf: (s: ServiceEntry) => string) => {
+    const keys = services.map(keyOf);
+    const distinct = [...new Set(keys)].sort(collator.compare);
+    const rankOf = new Map(distinct.map((k, i) => [k, i]));
+    const out = [...nameOrder];
+    return out.sort((a, b) => rankOf.get(keys[a]!)! - rankOf.get(keys[b]!)!); // Array#sort is stable
+  };
+  const orders: Record<SortKey, Int32Array> = {
+    name: Int32Array.from(nameOrder),
+    id: Int32Array.from(nameOrder).sort((a, b) => byId(a, b)),
+    provider: Int32Array.from(regroup((s) => s.provider)),
+    category: Int32Array.from(regroup((s) => catalogue.category(s.category)?.name ?? s.category)),
+  };
+  const nameRank = new Int32Array(n);
+  orders.name.forEach((doc, rank) => (nameRank[doc] = rank));
+
+  const engine = createSearchEngine({
+    services,
+    categoryName: (id) => catalogue.category(id)?.name,
+    synonyms,
+    nameRank,
+  });
+
+  // Facets as small integer codes in typed arrays, so a filter pass over the
+  // pre-sorted order reads a few contiguous bytes per service instead of
+  // dereferencing every service object (at 100,000 services that is the
+  // difference between cache misses and a tight loop).
+  const codes = (valueOf: (s: ServiceEntry) => string) => {
+    const ids = new Map<string, number>();
+    const column = new Uint16Array(n);
+    services.forEach((s, i) => {
+      const v = valueOf(s);
+      if (!ids.has(v)) ids.set(v, ids.size);
+      column[i] = ids.get(v)!;
+    });
+    /** Which codes a filter accepts; undefined when the filter is absent. */
+    const accepted = (values: readonly string[] | undefined): Uint8Array | undefined => {
+      if (!values?.length) return undefined;
+      const ok = new Uint8Array(ids.size);
+      for (const v of values) {
+        const code = ids.get(v);
+        if (code !== undefined) ok[code] = 1;
+      }
+      return ok;
+    };
+    return { column, accepted };
+  };
+  const providerFacet = codes((s) => s.provider);
+  const categoryFacet = codes((s) => s.category);
+  const lifecycleFacet = codes((s) => s.lifecycle?.status ?? 'active');
+  const freeTierFacet = codes((s) => String(s.hasFreeTier));
+  const matched = new Uint8Array(n);
+
+  return {
+    query(q) {
+      const providers = providerFacet.accepted(q.provider);
+      const categories = categoryFacet.accepted(q.category);
+      const lifecycles = lifecycleFacet.accepted(q.lifecycle);
+      const freeTier = freeTierFacet.accepted(q.freeTier === undefined ? undefined : [String(q.freeTier)]);
+      const accept = (i: number) =>
+        !(
+          (providers && !providers[providerFacet.column[i]!]) ||
+          (categories && !categories[categoryFacet.column[i]!]) ||
+          (lifecycles && !lifecycles[lifecycleFacet.column[i]!]) ||
+          (freeTier && !freeTier[freeTierFacet.column[i]!])
+        );
+      const text = q.q?.trim() ?? '';
+      const sort = q.sort ?? (text ? 'relevance' : 'name');
+      const start = (q.page - 1) * q.pageSize;
+      const pageOf = (items: ServiceEntry[], total: number, explanations?: ServiceExplanation[]): ServicePage => ({
+        items,
+        ...(explanations ? { explanations } : {}),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPages: Math.max(1, Math.ceil(total / q.pageSize)),
+      });
+
+      const relevance = sort === 'relevance';
+      const hits = text ? engine.search(text, accept, relevance ? start + q.pageSize : 0) : undefined;
+      if (hits && relevance) {
+        const slice = hits.top.slice(start, start + q.pageSize);
+        const explanations = q.explain
+          ? engine
+              .explain(
+                text,
+                slice.map((h) => h.index),
+              )
+              .map((matches, i) => ({ score: slice[i]!.score, matches }))
+          : undefined;
+        return pageOf(
+          slice.map((h) => services[h.index]!),
+          hits.total,
+          explanations,
+        );
+      }
+
+      // A fixed order (relevance without a query is the name order).
+      if (hits) {
+        matched.fill(0);
+        for (const i of hits.matched) matched[i] = 1;
+      }
+      const descending = sort.startsWith('-');
+      const order = orders[(sort === 'relevance' ? 'name' : sort.replace(/^-/, '')) as SortKey];
+      const items: ServiceEntry[] = [];
+      let total = 0;
+      for (let k = 0; k < n; k++) {
+        const i = order[descending ? n - 1 - k : k]!;
+        if (hits ? !matched[i] : !accept(i)) continue;
+        if (total >= start && items.length < q.pageSize) items.push(services[i]!);
+        total++;
+      }
+      if (!q.explain || !hits) return pageOf(items, total);
+      // Scores for a page in another order: rank every match (explain is for debugging, not speed).
+      const all = engine.search(text, accept, hits.total).top;
+      const scoreOf = new Map(all.map((h) => [services[h.index]!, h]));
+      const indexes = items.map((s) => scoreOf.get(s)!.index);
+      return pageOf(
+        items,
+        total,
+        engine.explain(text, indexes).map((matches, i) => ({ score: scoreOf.get(items[i]!)!.score, matches })),
+      );
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * The relevance set: what a cloud engineer types into the search box and the
+ * services that must come back among the first five (or first, for an exact
+ * name). Run against the real catalogue content by search-relevance.test.ts
+ * (every case must pass) and scored by `npm run bench` (recall@5, MRR).
+ * Expected ids must exist: a missing one fails the test, it is never skipped.
+ */
+export type RelevanceKind =
+  'name' | 'acronym' | 'function' | 'typo' | 'former-name' | 'identifier' | 'multi-word' | 'cross-cloud';
+
+export interface RelevanceCase {
+  q: string;
+  kind: RelevanceKind;
+  /** Must be the first result. */
+  first?: string;
+  /** Must all be among the first five results. */
+  top5?: string[];
+}
+
+const c = (kind: RelevanceKind, q: string, top5: string[], first?: string): RelevanceCase => ({
+  q,
+  kind,
+  top5,
+  ...(first ? { first } : {}),
+});
+const exact = (kind: RelevanceKind, q: string, first: string, top5: string[] = []): RelevanceCase =>
+  c(kind, q, top5, first);
+
+export const relevanceCases: RelevanceCase[] = [
+  // Product names: the service itself first.
+  exact('name', 'lambda', 'aws-lambda'),
+  exact('name', 'AWS Lambda', 'aws-lambda'),
+  exact('name', 'Amazon S3', 'aws-s3'),
+  exact('name', 'cloud run', 'gcp-cloud-run'),
+  exact('name', 'bigquery', 'gcp-bigquery'),
+  exact('name', 'cosmos db', 'azure-cosmos-db'),
+  exact('name', 'dynamodb', 'aws-dynamodb'),
+  exact('name', 'app service', 'azure-app-service'),
+  exact('name', 'key vault', 'azure-key-vault'),
+  exact('name', 'cloudformation', 'aws-cloudformation'),
+  exact('name', 'firestore', 'gcp-firestore'),
+  exact('name', 'spanner', 'gcp-spanner'),
+  exact('name', 'aurora', 'aws-aurora'),
+  exact('name', 'Azure Functions', 'azure-functions'),
+  exact('name', 'Google Kubernetes Engine', 'gcp-kubernetes-engine'),
+  exact('name', 'compute engine', 'gcp-compute-engine'),
+  exact('name', 'Azure Virtual Machines', 'azure-virtual-machines'),
+  exact('name', 'cloudwatch', 'aws-cloudwatch'),
+  exact('name', 'event hubs', 'azure-event-hubs'),
+  exact('name', 'Pub/Sub', 'gcp-pub-sub'),
+  exact('name', 'sagemaker', 'aws-sagemaker-ai'),
+  exact('name', 'Azure Monitor', 'azure-monitor'),
+  // Acronyms and short names.
+  exact('acronym', 's3', 'aws-s3'),
+  exact('acronym', 'ec2', 'aws-ec2', ['aws-ec2-auto-scaling']),
+  exact('acronym', 'gke', 'gcp-kubernetes-engine'),
+  exact('acronym', 'aks', 'azure-kubernetes-service'),
+  exact('acronym', 'eks', 'aws-eks'),
+  exact('acronym', 'sqs', 'aws-sqs'),
+  exact('acronym', 'sns', 'aws-sns'),
+  exact('acronym', 'rds', 'aws-rds'),
+  exact('acronym', 'iam', 'aws-iam', ['gcp-identity-and-access-management']),
+  exact('acronym', 'kms', 'aws-kms', ['gcp-cloud-key-management-service']),
+  exact('acronym', 'gcs', 'gcp-cloud-storage'),
+  exact('acronym', 'adf', 'azure-data-factory'),
+  exact('acronym', 'avd', 'azure-virtual-desktop'),
+  exact('acronym', 'msk', 'aws-msk'),
+  exact('acronym', 'ecr', 'aws-ecr'),
+  exact('acronym', 'acr', 'azure-container-registry'),
+  // Abbreviations an engineer uses (synonyms) and functions.
+  c('function', 'k8s', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
+  c('function', 'kubernetes', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
+  exact('function', 'vm', 'azure-virtual-machines', ['aws-ec2', 'gcp-compute-engine']),
+  c('function', 'virtual machines', ['aws-ec2', 'azure-virtual-machines', 'gcp-compute-engine']),
+  c('function', 'postgres', ['azure-database-for-postgresql', 'gcp-alloydb-for-postgresql', 'aws-aurora']),
+  c('function', 'pg', ['azure-database-for-postgresql', 'gcp-alloydb-for-postgresql']),
+  c('function', 'nosql', ['aws-dynamodb', 'azure-cosmos-db', 'gcp-firestore']),
+  c('function', 'llm', ['aws-bedrock', 'azure-openai']),
+  c('function', 'genai', ['aws-bedrock']),
+  c('function', 'dwh', ['aws-redshift', 'azure-synapse-analytics', 'gcp-bigquery']),
+  c('function', 'queue', ['aws-sqs', 'azure-service-bus']),
+  c('function', 'pubsub', ['gcp-pub-sub', 'aws-sns']),
+  c('function', 'secrets', ['aws-secrets-manager', 'azure-key-vault', 'gcp-secret-manager']),
+  c('function', 'cdn', ['aws-cloudfront', 'gcp-cloud-cdn', 'azure-front-door']),
+  c('function', 'waf', ['aws-waf', 'azure-web-application-firewall', 'gcp-cloud-armor']),
+  c('function', 'dns', ['aws-route-53', 'azure-dns', 'gcp-cloud-dns']),
+  c('function', 'redis', ['aws-elasticache', 'azure-managed-redis', 'gcp-memorystore']),
+  c('function', 'kafka', ['aws-msk', 'gcp-managed-service-for-apache-kafka', 'azure-event-hubs']),
+  c('function', 'airflow', ['aws-mwaa', 'gcp-cloud-composer']),
+  c('function', 'spark', ['aws-emr', 'azure-databricks', 'gcp-dataproc']),
+  c('function', 'ddos', ['aws-shield', 'azure-ddos-protection', 'gcp-cloud-armor']),
+  c('function', 'siem', ['azure-sentinel', 'gcp-security-operations']),
+  c('function', 'backup', ['aws-backup', 'azure-backup', 'gcp-backup-and-dr-service']),
+  c('function', 'monitoring', ['aws-cloudwatch', 'azure-monitor', 'gcp-cloud-monitoring']),
+  c('function', 'tracing', ['aws-x-ray', 'gcp-cloud-trace']),
+  c('function', 'vpn', ['aws-site-to-site-vpn', 'azure-vpn-gateway', 'gcp-cloud-vpn']),
+  c('function', 'blob', ['azure-storage', 'aws-s3', 'gcp-cloud-storage']),
+  c('function', 'terraform', ['gcp-infrastructure-manager']),
+  c('function', 'iac', ['aws-cloudformation', 'azure-resource-manager']),
+  // Typos: one edit from four letters, two from eight.
+  c('typo', 'kubernets', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
+  exact('typo', 'bigqeury', 'gcp-bigquery'),
+  exact('typo', 'comsos db', 'azure-cosmos-db'),
+  exact('typo', 'dynamdb', 'aws-dynamodb'),
+  exact('typo', 'cloudfromation', 'aws-cloudformation'),
+  exact('typo', 'sagemkaer', 'aws-sagemaker-ai'),
+  exact('typo', 'fargte', 'aws-fargate'),
+  exact('typo', 'databriks', 'azure-databricks'),
+  // Former names and aliases.
+  exact('former-name', 'azure active directory', 'azure-entra-id'),
+  exact('former-name', 'azure ad', 'azure-entra-id'),
+  exact('former-name', 'vertex ai', 'gcp-gemini-enterprise-agent-platform'),
+  exact('former-name', 'cloud functions', 'gcp-cloud-run-functions'),
+  exact('former-name', 'stackdriver', 'gcp-cloud-monitoring'),
+  exact('former-name', 'kinesis data firehose', 'aws-data-firehose'),
+  exact('former-name', 'azure security center', 'azure-defender-for-cloud'),
+  exact('former-name', 'codewhisperer', 'aws-codewhisperer', ['aws-q-developer']),
+  exact('former-name', 'azure sentinel', 'azure-sentinel'),
+  // Elastic's own managed Elasticsearch on Azure is as good an answer as OpenSearch's former name.
+  c('former-name', 'elasticsearch', ['aws-opensearch-service', 'azure-native-elastic']),
+  exact('former-name', 'amazon elasticsearch service', 'aws-opensearch-service'),
+  // Policy identifiers.
+  exact('identifier', 'Microsoft.Storage', 'azure-storage'),
+  exact('identifier', 'storage.googleapis.com', 'gcp-cloud-storage'),
+  // The namespace holds AKS and Fleet Manager resource types: both belong on top.
+  c('identifier', 'Microsoft.ContainerService', ['azure-kubernetes-service', 'azure-kubernetes-fleet-manager']),
+  exact('identifier', 'container.googleapis.com', 'gcp-kubernetes-engine'),
+  exact('identifier', 'dynamodb', 'aws-dynamodb'),
+  exact('identifier', 'aws-ec2', 'aws-ec2'),
+  // Multi-word needs and cross-cloud intent: each cloud's main service early.
+  c('cross-cloud', 'object storage', ['aws-s3', 'azure-storage', 'gcp-cloud-storage']),
+  c('cross-cloud', 'managed kubernetes', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
+  c('cross-cloud', 'data warehouse', ['aws-redshift', 'azure-synapse-analytics', 'gcp-bigquery']),
+  c('cross-cloud', 'container registry', ['aws-ecr', 'azure-container-registry', 'gcp-artifact-registry']),
+  c('cross-cloud', 'load balancer', ['aws-elastic-load-balancing', 'azure-load-balancer', 'gcp-cloud-load-balancing']),
+  c('cross-cloud', 'disaster recovery', ['aws-elastic-disaster-recovery', 'azure-site-recovery']),
+  c('cross-cloud', 'serverless containers', ['aws-fargate', 'azure-container-apps', 'gcp-cloud-run']),
+  c('cross-cloud', 'message queue', ['aws-sqs', 'azure-service-bus']),
+  c('cross-cloud', 'file storage', ['aws-efs', 'gcp-filestore']),
+  c('multi-word', 'sql server', ['azure-sql-database', 'aws-rds']),
+  c('multi-word', 'azure sql', ['azure-sql-database', 'azure-sql-managed-instance']),
+  c('multi-word', 'aws kubernetes', ['aws-eks']),
+  c('multi-word', 'google postgres', ['gcp-cloud-sql', 'gcp-alloydb-for-postgresql']),
+  c('multi-word', 'event streaming', ['azure-event-hubs', 'gcp-pub-sub']),
+  c('multi-word', 'container orchestration', ['aws-ecs']),
+  c('multi-word', 'single sign on', ['aws-iam-identity-center']),
+];
