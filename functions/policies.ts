@@ -25,6 +25,7 @@ import {
   generatePolicy,
   PolicyEnvelope,
   ApprovedServicesRequest,
+  renderPolicy,
   type AlsoAllowed,
   type DependencyNote,
   type GeneratePolicyOptions,
@@ -156,6 +157,11 @@ function policyFunction(target: PolicyTarget) {
           errors: zodErrors(query.error, 'query'),
         });
       const q = query.data;
+      if (q.envelope && q.format && q.format !== 'json')
+        return problem('invalid-parameters', {
+          detail: 'envelope=true answers JSON; ask for ?format= without it (the headers still carry the notes).',
+          errors: [{ pointer: '/query/format', value: q.format, message: 'not combinable with envelope=true' }],
+        });
       const options: GeneratePolicyOptions = {
         today: isoDay(ctx.now()),
         ...(input.name ? { listName: input.name } : {}),
@@ -211,7 +217,15 @@ function policyFunction(target: PolicyTarget) {
             const { kind: _k, ...envelope } = result;
             return jsonResponse(envelope);
           }
-          return jsonResponse(result.document, { headers: policyHeaders(result) });
+          if (!q.format) return jsonResponse(result.document, { headers: policyHeaders(result) });
+          const file = renderPolicy(result, q.format, { parentGiven: q.parent !== undefined });
+          return new Response(file.body, {
+            headers: {
+              ...policyHeaders(result),
+              'content-type': `${file.contentType}; charset=utf-8`,
+              'content-disposition': `attachment; filename="${file.filename}"`,
+            },
+          });
         }
       }
     },
@@ -229,6 +243,9 @@ export const generateAzurePolicy = policyFunction('azure');
 export const generateGcpOrgPolicy = policyFunction('gcp');
 
 const omissionHeaderDocs = {
+  'Content-Disposition': {
+    description: 'With ?format=: `attachment; filename="..."`, the file name to save the answer under.',
+  },
   'X-Policy-Omitted': {
     description:
       'Present when approved services are left out: an RFC 8941 list of `"<service ' +

@@ -17,6 +17,7 @@ import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
 import { parseJson } from '../core/json.ts';
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
+import { checkList, checkRules, diffLists, toSarif } from '../core/policies/check.ts';
 import { createServiceIndex, ServiceQuery } from '../core/query.ts';
 import type { Synonym } from '../core/search.ts';
 import {
@@ -24,8 +25,11 @@ import {
   GCP_PARENT_PATTERN,
   dependencyModes,
   emptyCloudModes,
+  formatsByTarget,
   generatePolicy,
   GCP_PARENT_FORMATS,
+  renderPolicy,
+  type PolicyFormat,
   policyTargets,
   retiredModes,
   type GeneratePolicyOptions,
@@ -68,6 +72,9 @@ Usage: csc <command> [options]
 Commands:
   validate FILE                 check a service list interchange file against the v1 schema
   policy aws|azure|gcp FILE     write the cloud guardrail policy for an approved list
+  check FILE                    CI check: fail on unknown, retired or retiring services, missing
+                                dependencies, or a policy over its limit
+  diff OLD NEW                  what a list change adds, removes and newly allows per cloud
   markdown FILE                 write the markdown document of an approved list
   export --ids a,b,c            write a service list interchange file
   search WORDS...               search the catalogue, best match first (as the website and API rank)
@@ -94,6 +101,10 @@ Exits 1 for unknown service ids, a policy over the provider's size limit, or a
 list with no service of this cloud (unless --empty-cloud deny-all).
 
 Options:
+      --format FORMAT          json (default, the raw document) or the file that deploys it:
+                               aws: terraform (.tf.json) | cloudformation
+                               azure: terraform (.tf.json) | arm (az deployment mg create)
+                               gcp: terraform (.tf.json) | gcloud (YAML for set-policy)
       --size-limit 10240|5120  AWS: SCP size quota in characters (default 10240)
       --no-essentials          AWS: do not add the always-allowed IAM prefixes
       --display-name TEXT      Azure: the definition's display name
@@ -107,6 +118,28 @@ Options:
       --empty-cloud refuse|deny-all
                                deny-all: write the deny-everything policy when no
                                service of this cloud is approved
+${common}`,
+  check: `Usage: csc check FILE [options]
+
+Checks the approved list in FILE for what should stop a merge: ids the catalogue
+does not know, retired services, services retiring within the threshold, required
+dependencies that are not approved, and a cloud whose policy would not fit its
+limit. Prints one line per finding and exits 1 if there is any, 0 otherwise.
+
+Options:
+      --retiring-within DAYS   fail on services retiring within DAYS days (default 180)
+      --format text|json|sarif report on standard output (default text)
+      --sarif FILE             also write a SARIF 2.1.0 report to FILE (for code annotations)
+      --json FILE              also write the JSON report to FILE
+${common}`,
+  diff: `Usage: csc diff OLD NEW [options]
+
+Compares two versions of an approved list: per cloud, the services added and
+removed, and the catalogue services the new policy newly allows or denies
+(including those let through by a shared identifier). Exits 0.
+
+Options:
+      --format text|json       output (default text)
 ${common}`,
   markdown: `Usage: csc markdown FILE [options]
 
@@ -270,6 +303,7 @@ function policyCommand(args: string[], io: Io): number {
       dependencies: { type: 'string' },
       retired: { type: 'string' },
       'empty-cloud': { type: 'string' },
+      format: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -294,6 +328,7 @@ function policyCommand(args: string[], io: Io): number {
   const dependencies = choice('dependencies', values.dependencies, dependencyModes);
   const retired = choice('retired', values.retired, retiredModes);
   const emptyCloud = choice('empty-cloud', values['empty-cloud'], emptyCloudModes);
+  const format = choice('format', values.format, formatsByTarget[target as PolicyTarget]);
   const options: GeneratePolicyOptions = {
     today: today(),
     listName: list.name,
@@ -341,9 +376,92 @@ function policyCommand(args: string[], io: Io): number {
         );
       for (const w of result.warnings) io.stderr(`warning: ${w.message}\n`);
       // Byte for byte the API's answer body.
-      output(JSON.stringify(result.document), values.output, io);
+      output(
+        format && format !== 'json'
+          ? renderPolicy(result, format as PolicyFormat, { parentGiven: values.parent !== undefined }).body
+          : JSON.stringify(result.document),
+        values.output,
+        io,
+      );
       return 0;
   }
+}
+
+function checkCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      ...commonOptions,
+      'retiring-within': { type: 'string' },
+      format: { type: 'string' },
+      sarif: { type: 'string' },
+      json: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  if (values.help) return (io.stdout(help.check!), 0);
+  const file = oneFile(positionals, 'check');
+  const days = values['retiring-within'] === undefined ? 180 : Number(values['retiring-within']);
+  if (!Number.isInteger(days) || days < 0 || days > 3650)
+    throw new CliError('--retiring-within must be a whole number of days from 0 to 3650', 2);
+  const format = values.format ?? 'text';
+  if (!['text', 'json', 'sarif'].includes(format)) throw new CliError('--format must be text, json or sarif', 2);
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const list = readList(file, schemaUrlOf(values, built), catalogue);
+  const text = file === '-' ? '' : readFileSync(file, 'utf8');
+  const findings = checkList(catalogue, list.approvedServiceIds, { today: today(), retiringWithinDays: days });
+  const report = { file, ok: findings.length === 0, findings };
+  const sarif = toSarif(findings, file, text);
+  if (values.sarif) writeFileSync(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  const human =
+    findings.map((f) => `${file}: ${f.rule}: ${f.message}\n`).join('') +
+    (findings.length
+      ? `${file}: ${findings.length} problem${findings.length === 1 ? '' : 's'} ` +
+        `(${[...new Set(findings.map((f) => f.rule))].map((r) => checkRules[r]).join('; ')})\n`
+      : `${file}: ok (${list.approvedServiceIds.length} services; none retired or retiring within ${days} days, ` +
+        'dependencies approved, every policy within its limits)\n');
+  output(
+    format === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : format === 'sarif'
+        ? `${JSON.stringify(sarif, null, 2)}\n`
+        : human,
+    values.output,
+    io,
+  );
+  return findings.length ? 1 : 0;
+}
+
+function diffCommand(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...commonOptions, format: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (values.help) return (io.stdout(help.diff!), 0);
+  if (positionals.length !== 2) throw new CliError('Usage: csc diff OLD NEW. See csc diff --help.', 2);
+  const format = values.format ?? 'text';
+  if (!['text', 'json'].includes(format)) throw new CliError('--format must be text or json', 2);
+  const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
+  const schemaUrl = schemaUrlOf(values, built);
+  const [before, after] = positionals.map((f) => readList(f, schemaUrl, catalogue).approvedServiceIds);
+  const diff = diffLists(catalogue, before!, after!, today());
+  if (format === 'json') return (output(`${JSON.stringify(diff, null, 2)}\n`, values.output, io), 0);
+  const lines: string[] = [];
+  for (const d of diff) {
+    const parts = [
+      ...d.added.map((id) => `  + ${id}`),
+      ...d.removed.map((id) => `  - ${id}`),
+      ...d.newlyAllows
+        .filter((id) => !d.added.includes(id))
+        .map((id) => `  newly allowed (shared identifier or dependency): ${id}`),
+      ...d.newlyDenies.filter((id) => !d.removed.includes(id)).map((id) => `  newly denied: ${id}`),
+    ];
+    lines.push(`${d.target}: ${parts.length ? '' : 'no change'}`.trimEnd(), ...parts);
+  }
+  output(`${lines.join('\n')}\n`, values.output, io);
+  return 0;
 }
 
 function markdownCommand(args: string[], io: Io): number {
@@ -470,6 +588,8 @@ const commands: Record<string, (args: string[], io: Io) => number> = {
   search: searchCommand,
   validate: validateCommand,
   policy: policyCommand,
+  check: checkCommand,
+  diff: diffCommand,
   markdown: markdownCommand,
   export: exportCommand,
 };

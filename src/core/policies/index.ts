@@ -11,6 +11,7 @@ import { generateGcpOrgPolicy, type GcpPolicyOptions } from './gcp-org-policy.ts
 
 export * from './common.ts';
 export * from './schemas.ts';
+export * from './iac.ts';
 export { AWS_ESSENTIALS, AZURE_ESSENTIALS, type Essential } from './essentials.ts';
 export {
   AWS_ESSENTIAL_IAM_PREFIXES,

@@ -7,7 +7,9 @@
  */
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from '../schemas.ts';
+import type { PolicyFormat } from './iac.ts';
 import {
+  type PolicyTarget,
   awsScpSizeLimits,
   dependencyModes,
   emptyCloudModes,
@@ -17,6 +19,7 @@ import {
   warningCodes,
 } from './common.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
+import { formatsByTarget } from './iac.ts';
 
 export { ApprovedServiceIds, MAX_APPROVED_IDS };
 
@@ -43,6 +46,15 @@ const envelope = z
   .describe(
     'true: answer a PolicyEnvelope (document, omitted services, provenance) instead of the bare deployable document',
   );
+
+const formatOf = (target: PolicyTarget, files: string) =>
+  z
+    .enum(formatsByTarget[target] as [PolicyFormat, ...PolicyFormat[]])
+    .optional()
+    .describe(
+      `json (default): the raw document; ${files}. The policy inside is byte for byte the json document; ` +
+        'the answer carries Content-Disposition with a file name',
+    );
 
 /** Query options every policy endpoint takes. */
 const commonQuery = {
@@ -81,6 +93,11 @@ export const AwsScpQuery = z.strictObject({
     .describe(
       'default: always allow the essential IAM prefixes (identity, organisation, support, billing); none: allow only the approved services',
     ),
+  format: formatOf(
+    'aws',
+    'terraform: Terraform JSON (.tf.json) with aws_organizations_policy and an attachment to var.target_id; ' +
+      'cloudformation: a template with AWS::Organizations::Policy attached to the TargetIds parameter',
+  ),
   ...commonQuery,
 });
 
@@ -92,6 +109,11 @@ export const AzurePolicyQuery = z.strictObject({
     .max(128)
     .optional()
     .describe('displayName of the policy definition (at most 128 characters)'),
+  format: formatOf(
+    'azure',
+    'terraform: Terraform JSON with azurerm_policy_definition and azurerm_management_group_policy_assignment at ' +
+      'var.management_group_id; arm: a management-group deployment template (az deployment mg create)',
+  ),
   ...commonQuery,
 });
 
@@ -104,6 +126,11 @@ export const GcpOrgPolicyQuery = z.strictObject({
       `Resource the policy is set on: ${GCP_PARENT_FORMATS}. Without it the name keeps the placeholder ` +
         `organizations/ORGANIZATION_ID, which gcloud refuses until replaced (the answer warns).`,
     ),
+  format: formatOf(
+    'gcp',
+    'terraform: Terraform JSON with google_org_policy_policy on var.parent; gcloud: the YAML file for ' +
+      '`gcloud org-policies set-policy` (application/yaml)',
+  ),
   ...commonQuery,
 });
 

@@ -1,0 +1,168 @@
+/**
+ * The CI check of an approved list and the diff between two versions of
+ * one: pure functions of the catalogue, the ids and the day, so `csc check`
+ * and `csc diff` say in a pull request what the API would answer.
+ */
+import { resolveApprovedIds, type Catalogue } from '../catalogue.ts';
+import { policyTargets, type PolicyTarget } from './common.ts';
+import { generatePolicy } from './index.ts';
+
+export const checkRules = {
+  'unknown-service': 'The list names a service id the catalogue does not know',
+  'retired-service': 'The list approves a service its vendor has retired',
+  'retiring-service': 'The list approves a service that retires within the threshold',
+  'missing-dependency': 'An approved service requires a service the list does not approve',
+  'policy-too-large': "The cloud's policy would not fit the provider's limit",
+} as const;
+export type CheckRule = keyof typeof checkRules;
+
+export interface CheckFinding {
+  rule: CheckRule;
+  /** The approved id the finding is about (for annotations). */
+  serviceId?: string;
+  target?: PolicyTarget;
+  message: string;
+}
+
+export interface CheckOptions {
+  today: string;
+  /** Services retiring within this many days fail the check (default 180). */
+  retiringWithinDays?: number;
+}
+
+const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Every reason the list should not be merged, in a stable order (list order, then cloud). */
+export function checkList(catalogue: Catalogue, ids: readonly string[], options: CheckOptions): CheckFinding[] {
+  const findings: CheckFinding[] = [];
+  const { services, unknownIds } = resolveApprovedIds(catalogue, ids);
+  for (const id of unknownIds)
+    findings.push({
+      rule: 'unknown-service',
+      serviceId: id,
+      message: `${id}: no service in the catalogue has this id`,
+    });
+  const horizon = addDays(options.today, options.retiringWithinDays ?? 180);
+  for (const s of services) {
+    const l = s.lifecycle;
+    if (!l) continue;
+    const date = l.sunsetDate;
+    const successor = l.successorSlug ? ` (successor: ${l.successorSlug})` : '';
+    if (
+      l.status === 'retired' ||
+      (date && date <= options.today && (l.status === 'sunset' || l.status === 'deprecated'))
+    )
+      findings.push({
+        rule: 'retired-service',
+        serviceId: s.id,
+        message: `${s.id}: ${s.name} is retired${date ? ` since ${date}` : ''}${successor}`,
+      });
+    else if ((l.status === 'sunset' || l.status === 'deprecated') && date && date <= horizon)
+      findings.push({
+        rule: 'retiring-service',
+        serviceId: s.id,
+        message: `${s.id}: ${s.name} retires on ${date}, within ${options.retiringWithinDays ?? 180} days${successor}`,
+      });
+  }
+  const known = services.map((s) => s.id);
+  for (const target of policyTargets) {
+    const r = generatePolicy(target, catalogue, known, { today: options.today, retired: 'include' });
+    if (r.kind === 'too-large')
+      findings.push({
+        rule: 'policy-too-large',
+        target,
+        message: `${target}: the policy would be ${r.size} ${r.unit}, over the limit of ${r.limit} by ${r.excess}. ${r.advice}`,
+      });
+    if (r.kind !== 'policy') continue;
+    for (const d of r.dependencies)
+      if (d.kind === 'requires' && d.status === 'missing')
+        findings.push({
+          rule: 'missing-dependency',
+          serviceId: d.serviceId,
+          target,
+          message: `${d.serviceId} requires ${d.service ?? d.identifiers?.join(', ')}, which is not approved: ${d.reason} (${d.source})`,
+        });
+  }
+  return findings;
+}
+
+/** 1-based line of the first `"id"` in the list file, so code hosts annotate the right line. */
+export function lineOf(text: string, id: string): number {
+  const at = text.indexOf(JSON.stringify(id));
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+/** SARIF 2.1.0 log of the findings, one result per finding located in `file`. */
+export function toSarif(findings: readonly CheckFinding[], file: string, text: string): unknown {
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'csc',
+            informationUri: 'https://github.com/cloud-service-catalogue',
+            rules: Object.entries(checkRules).map(([id, text]) => ({ id, shortDescription: { text } })),
+          },
+        },
+        results: findings.map((f) => ({
+          ruleId: f.rule,
+          level: 'error',
+          message: { text: f.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: file },
+                region: { startLine: f.serviceId ? lineOf(text, f.serviceId) : 1 },
+              },
+            },
+          ],
+        })),
+      },
+    ],
+  };
+}
+
+export interface CloudDiff {
+  target: PolicyTarget;
+  added: string[];
+  removed: string[];
+  /** Catalogue services the new policy lets through and the old one denied (approved or through a shared identifier). */
+  newlyAllows: string[];
+  newlyDenies: string[];
+}
+
+function allowedBy(catalogue: Catalogue, target: PolicyTarget, ids: readonly string[], today: string): Set<string> {
+  const r = generatePolicy(target, catalogue, ids, { today, emptyCloud: 'deny-all' });
+  return r.kind === 'policy' ? new Set([...r.included, ...r.alsoAllows.map((a) => a.id)]) : new Set();
+}
+
+const minus = (a: Iterable<string>, b: Set<string>): string[] => [...a].filter((x) => !b.has(x)).sort();
+
+/** What changing the list from `before` to `after` does to each cloud's policy. Unknown ids are ignored. */
+export function diffLists(
+  catalogue: Catalogue,
+  before: readonly string[],
+  after: readonly string[],
+  today: string,
+): CloudDiff[] {
+  const known = (ids: readonly string[]) => resolveApprovedIds(catalogue, ids).services.map((s) => s.id);
+  const [b, a] = [known(before), known(after)];
+  return policyTargets.map((target) => {
+    const ofTarget = (ids: string[]) => new Set(ids.filter((id) => catalogue.service(id)?.provider === target));
+    const [ob, oa] = [ofTarget(b), ofTarget(a)];
+    const [allowedBefore, allowedAfter] = [
+      allowedBy(catalogue, target, b, today),
+      allowedBy(catalogue, target, a, today),
+    ];
+    return {
+      target,
+      added: minus(oa, ob),
+      removed: minus(ob, oa),
+      newlyAllows: minus(allowedAfter, allowedBefore),
+      newlyDenies: minus(allowedBefore, allowedAfter),
+    };
+  });
+}
