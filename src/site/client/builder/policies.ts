@@ -8,10 +8,9 @@
  * disabled button with the reason beside it, never a deny-everything download.
  */
 import type { PolicyTarget } from '../../../core/policies/common.ts';
-import { groupList } from '../../group.ts';
 import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
-import { cloudNames, gcpParentProblem, type PolicyEnvelopeView } from '../../policy-view.ts';
+import { cloudNames, gcpParentProblem, policyUnavailable, type PolicyEnvelopeView } from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
 import { el, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
@@ -92,18 +91,12 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   };
 }
 
-/** The clouds the list has no service a policy would allow (none, or only retired ones), with the reason to show. */
+/** The clouds whose policy cannot be offered for this list, with the reason to show. */
 function unavailableClouds(state: ApprovedListState, data: BuiltData): Map<PolicyTarget, string> {
-  const { knownIds } = groupList(data, state.ids);
-  const byId = new Map(data.services.map((s) => [s.id, s]));
   const out = new Map<PolicyTarget, string>();
   for (const target of Object.keys(cloudNames) as PolicyTarget[]) {
-    const ofCloud = knownIds.map((id) => byId.get(id)!).filter((s) => s.provider === target);
-    if (ofCloud.every((s) => s.lifecycle?.status === 'retired'))
-      out.set(
-        target,
-        ofCloud.length ? `Only retired ${cloudNames[target]} services` : `No ${cloudNames[target]} service`,
-      );
+    const why = policyUnavailable(target, state.ids, data);
+    if (why) out.set(target, why);
   }
   return out;
 }
