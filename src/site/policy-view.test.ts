@@ -3,7 +3,7 @@ import {
   alsoAllowsLines,
   dependencyOffers,
   gcpParentProblem,
-  hasServiceOf,
+  policyUnavailable,
   type PolicyEnvelopeView,
 } from './policy-view.ts';
 
@@ -14,6 +14,8 @@ const data = {
     { id: 'aws-rds', name: 'Amazon RDS', provider: 'aws' },
     { id: 'aws-documentdb', name: 'Amazon DocumentDB', provider: 'aws' },
     { id: 'gcp-compute-engine', name: 'Compute Engine', provider: 'gcp' },
+    { id: 'aws-qldb', name: 'Amazon QLDB', provider: 'aws', lifecycle: { status: 'retired' } },
+    { id: 'azure-b2c', name: 'Azure AD B2C', provider: 'azure', lifecycle: { status: 'deprecated' } },
   ],
 } as never;
 const env = (over: Partial<PolicyEnvelopeView>): PolicyEnvelopeView => ({
@@ -88,9 +90,14 @@ describe('policy view', () => {
     ).toEqual(['Amazon RDS (rds, through Amazon DocumentDB)']);
   });
 
-  it('knows when a list has nothing of a cloud', () => {
-    expect(hasServiceOf('gcp', ['aws-lambda'], data)).toBe(false);
-    expect(hasServiceOf('gcp', ['aws-lambda', 'gcp-compute-engine'], data)).toBe(true);
+  it('says why a cloud has no policy to offer: nothing of it, or only retired services', () => {
+    expect(policyUnavailable('gcp', ['aws-lambda'], data)).toBe('No Google Cloud service');
+    expect(policyUnavailable('gcp', ['aws-lambda', 'gcp-compute-engine'], data)).toBeUndefined();
+    expect(policyUnavailable('aws', ['aws-qldb', 'gcp-compute-engine'], data)).toBe('Only retired AWS services');
+    expect(policyUnavailable('aws', ['aws-qldb', 'aws-lambda'], data)).toBeUndefined();
+    // Deprecated is still allowed (with a warning); unknown ids count for nothing.
+    expect(policyUnavailable('azure', ['azure-b2c'], data)).toBeUndefined();
+    expect(policyUnavailable('azure', ['azure-gone'], data)).toBe('No Azure service');
   });
 
   it.each([

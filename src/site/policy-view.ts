@@ -1,7 +1,7 @@
 /**
  * What the builder says beside a generated policy, as plain data: the
  * dependencies to offer with one click, the other services the document also
- * lets through, the warnings, whether the list has anything of this cloud,
+ * lets through, the warnings, why a cloud's policy cannot be offered,
  * and whether a Google Cloud parent is well formed. Pure, so it is unit
  * tested; the island only turns it into elements.
  */
@@ -65,14 +65,20 @@ export function alsoAllowsLines(env: PolicyEnvelopeView, data: Pick<BuiltCatalog
   );
 }
 
-/** Whether the list has a service of this cloud (otherwise the policy would deny all of it). */
-export function hasServiceOf(
+/**
+ * Why a cloud's policy cannot be offered for this list, or undefined when it
+ * can: the list has no service of the cloud, or only retired ones (left out of
+ * every policy), so the document would deny everything of that cloud.
+ */
+export function policyUnavailable(
   target: PolicyTarget,
   ids: readonly string[],
   data: Pick<BuiltCatalogueData, 'services'>,
-): boolean {
-  const provider = new Map(data.services.map((s) => [s.id, s.provider]));
-  return ids.some((id) => provider.get(id) === target);
+): string | undefined {
+  const byId = new Map(data.services.map((s) => [s.id, s]));
+  const ofCloud = ids.flatMap((id) => byId.get(id) ?? []).filter((s) => s.provider === target);
+  if (ofCloud.some((s) => s.lifecycle?.status !== 'retired')) return undefined;
+  return ofCloud.length ? `Only retired ${cloudNames[target]} services` : `No ${cloudNames[target]} service`;
 }
 
 /** Why a Google Cloud parent is not accepted, or undefined when it is (empty means "not given"). */

@@ -1,8 +1,9 @@
 /**
  * The approved-list builder in Chromium, as one story whose tests run in
  * order and share state: build a list across the three clouds, download it
- * (interchange JSON, markdown, each policy, all validated), save and open the
- * share link, import the downloaded file by picker and by drag and drop, a
+ * from the action bar that stays in view (interchange JSON, markdown, each
+ * policy in one click, all validated), save and open the share link, import
+ * the downloaded file and the compact form by picker and by drag and drop, a
  * network failure, and ids the catalogue no longer knows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,8 +58,14 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await page.getByLabel('Description (optional)').fill('Reviewed by the cloud board.');
     // The builder renders after /catalogue.json loads: wait for it rather than read the page too early.
     for (const s of trio) await expect.poll(() => page.locator(`[data-listed="${s.id}"]`).count()).toBe(1);
-    // Grouped by provider: one section per cloud, and the lifecycle warning at the top.
+    // Grouped by provider: one section per cloud, one line per service, and the lifecycle warning at the top.
     await expect.poll(() => page.locator('[data-list-groups] > section').count()).toBe(3);
+    for (const s of trio) {
+      const line = page.locator(`[data-listed="${s.id}"]`);
+      const box = (await line.boundingBox())!;
+      expect(box.height, `${s.name} takes one compact line`).toBeLessThan(60);
+      await expect(line.getByRole('button', { name: `Remove ${s.name}` }).count()).resolves.toBe(1);
+    }
     await expect.poll(() => page.locator('[data-list-warnings]').textContent()).toContain(changing.name);
     // Badges use the same words everywhere ("Sunset announced", not "sunset").
     await expect(page.locator(`[data-listed="${changing.id}"] .badge`).textContent()).resolves.toBe(
@@ -71,8 +78,19 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
   };
 
+  it('keeps the action bar in view while the page scrolls', async () => {
+    const bar = page.locator('[data-builder-bar]');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const top = await bar.evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(5);
+    await expect(page.getByRole('button', { name: 'Download Service list JSON' }).isVisible()).resolves.toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('downloads the interchange JSON, valid against the v1 schema', async () => {
-    const file = await download(() => page.getByRole('button', { name: 'Download service list (JSON)' }).click());
+    const file = await download(() => page.getByRole('button', { name: 'Download Service list JSON' }).click());
     expect(file.name).toBe('platform-team-approved-services.service-list.json');
     const doc = JSON.parse(file.text);
     const check = validateServiceList(doc, data.serviceListSchemaUrl);
@@ -84,33 +102,35 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
   });
 
   it('downloads markdown', async () => {
-    const file = await download(() => page.getByRole('button', { name: 'Download markdown' }).click());
+    const file = await download(() => page.getByRole('button', { name: 'Download Markdown' }).click());
     expect(file.name).toMatch(/\.md$/);
     expect(file.text).toContain('Platform team approved services');
     // Markdown escapes punctuation in names (`(`, `|`, ...): compare without the escapes.
     for (const s of trio) expect(file.text.replace(/\\/g, '')).toContain(s.name);
   });
 
-  it('generates each cloud policy, shows what was left out, and downloads a valid document', async () => {
+  it('downloads each cloud policy in one click, valid, with what was left out shown below', async () => {
     const validators = {
       aws: (doc: unknown, text: string) => validateScp(doc, { text }),
       azure: (doc: unknown) => validateAzurePolicyDefinition(doc),
       gcp: (doc: unknown) => validateGcpPolicy(doc),
     };
+    const paths = { aws: 'aws-scp', azure: 'azure-policy', gcp: 'gcp-org-policy' };
     for (const target of ['aws', 'azure', 'gcp'] as const) {
-      await page.locator(`button[data-policy="${target}"]`).click();
+      const file = await download(() => page.locator(`button[data-policy="${target}"]`).click());
+      expect(file.name).toBe(`platform-team-approved-services.${paths[target]}.json`);
+      const doc = JSON.parse(file.text);
+      expect(validators[target](doc, file.text), `${target} policy`).toEqual([]);
       const result = page.locator(`[data-policy-result="${target}"]`);
       await result.locator('[data-policy-download]').waitFor();
       const others = [...trio, changing].filter((s) => s.provider !== target).length;
       await expect(result.textContent()).resolves.toContain(`${others} services from other clouds left out`);
-      const file = await download(() => result.locator('[data-policy-download]').click());
-      const doc = JSON.parse(file.text);
-      expect(validators[target](doc, file.text), `${target} policy`).toEqual([]);
+      await expect(page.locator('[data-bar-status]').textContent()).resolves.toContain(`Downloaded ${file.name}`);
     }
   });
 
   it('saves the list and opens the share link in a fresh browser context', async () => {
-    await page.getByRole('button', { name: 'Save and get a share link' }).click();
+    await page.getByRole('button', { name: 'Save and share' }).click();
     const link = page.locator('[data-export-result] a[data-share-link]');
     await link.waitFor();
     shareUrl = (await link.getAttribute('href'))!;
@@ -171,6 +191,34 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await fresh.close();
   });
 
+  it('imports the compact form, names the ids it does not know, and explains a wrong field', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.locator('[data-list-groups]').getByText('Your list is empty').waitFor();
+    const input = p.locator('input[data-import-file]');
+    const result = p.locator('[data-import-result]');
+    const file = (name: string, value: unknown) => ({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(value)),
+    });
+    await input.setInputFiles(file('wrong.json', { name: 'Compact', approvedIds: [trio[0]!.id] }));
+    await result.getByText('is not a valid service list').waitFor();
+    await expect(result.textContent()).resolves.toContain('unknown field "approvedIds"');
+    const ids = [...trio.map((s) => s.id), 'not-a-service'];
+    await input.setInputFiles(
+      file('compact.json', { name: 'Compact list', owner: 'Cloud board', approvedServiceIds: ids }),
+    );
+    await result.getByText('“Compact list”: 3 services this catalogue knows.').waitFor();
+    await expect(result.textContent()).resolves.toContain('Service "not-a-service" is not in this catalogue.');
+    await p.locator('button[data-import-mode="replace"]').click();
+    await expect.poll(() => headerCount(p)).toBe(3);
+    await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Compact list');
+    for (const s of trio) await expect(p.locator(`[data-listed="${s.id}"]`).count()).resolves.toBe(1);
+    await fresh.close();
+  });
+
   it('imports a file by drag and drop', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();
@@ -209,7 +257,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await p.reload();
     await expect.poll(() => p.locator('[data-unknown-ids]').textContent()).toContain(stale);
     // The policy is generated from the known service (no 422) and names the one left out.
-    await p.locator(`button[data-policy="${known.provider}"]`).click();
+    await Promise.all([p.waitForEvent('download'), p.locator(`button[data-policy="${known.provider}"]`).click()]);
     const result = p.locator(`[data-policy-result="${known.provider}"]`);
     await result.locator('[data-policy-download]').waitFor();
     await expect(result.textContent()).resolves.toContain('1 service of this cloud allowed.');
@@ -217,7 +265,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     // The JSON download holds and counts only the known service.
     const [d] = await Promise.all([
       p.waitForEvent('download'),
-      p.getByRole('button', { name: 'Download service list (JSON)' }).click(),
+      p.getByRole('button', { name: 'Download Service list JSON' }).click(),
     ]);
     const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
     expect(

@@ -365,7 +365,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     measurements.javascriptGzippedBytes = js;
     console.log(JSON.stringify(measurements));
     expect(js.service!).toBeLessThan(50 * 1024);
-    for (const type of ['services', 'map', 'compare', 'home']) expect(js[type]!).toBeLessThan(50 * 1024);
+    for (const type of ['services', 'map', 'compare', 'home', 'builder']) expect(js[type]!).toBeLessThan(50 * 1024);
     await fresh.close();
   });
 });

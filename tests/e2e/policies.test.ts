@@ -2,9 +2,9 @@
  * The builder's policy results in Chromium, on a server of their own with a
  * large rate-limit budget (each check generates policies several times, and
  * the main site suite spends the real 10-per-minute budget on purpose):
- * one-click dependencies, what else a policy allows, no deny-everything
- * download for a cloud the list lacks, retired services left out, and the
- * Google Cloud parent.
+ * one-click downloads, one-click dependencies (without a second download),
+ * what else a policy allows, a disabled button with its reason for a cloud
+ * the list lacks, retired services left out, and the Google Cloud parent.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,8 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
         await p.reload();
         await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
       };
+      let downloads = 0;
+      p.on('download', () => downloads++);
       const generate = async (target: string) => {
         const result = p.locator(`[data-policy-result="${target}"]`);
         await result.evaluate((e) => e.replaceChildren());
@@ -70,20 +72,31 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
         `${service('aws-lambda').name} needs ${service('aws-cloudwatch').name}`,
       );
       await expect(result.locator('[data-omitted="aws-qldb"]').textContent()).resolves.toMatch(/retired/);
+      await expect.poll(() => downloads).toBe(1);
       await result.locator('button[data-add-dependency="aws-cloudwatch"]').click();
       await expect.poll(storedIds).toContain('aws-cloudwatch');
       await expect.poll(() => result.textContent()).toContain('2 services of this cloud allowed.');
       await expect(result.locator('button[data-add-dependency="aws-cloudwatch"]').count()).resolves.toBe(0);
+      // Adding a dependency shows the policy again; it does not download a second file unasked.
+      expect(downloads).toBe(1);
 
       // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
       await setList(['aws-documentdb']);
       result = await generate('aws');
       await expect(result.locator('[data-also-allows="aws"] [data-also-allows-id="aws-rds"]').count()).resolves.toBe(1);
 
-      // No Azure service: a message, never a deny-everything download.
-      result = await generate('azure');
-      await expect(result.textContent()).resolves.toMatch(/no Azure service, so there is no Azure policy/);
-      await expect(result.locator('[data-policy-download]').count()).resolves.toBe(0);
+      // No Azure service: the button is disabled with the reason beside it, never a deny-everything download.
+      const azure = p.locator('button[data-policy="azure"]');
+      await expect(azure.isDisabled()).resolves.toBe(true);
+      await expect(p.locator('[data-policy-reason="azure"]').textContent()).resolves.toBe('No Azure service');
+      await expect(
+        p.getByRole('button', { name: 'Download Azure Policy' }).getAttribute('aria-describedby'),
+      ).resolves.toBe('policy-reason-azure');
+      await expect(p.locator('button[data-policy="aws"]').isEnabled()).resolves.toBe(true);
+      // Only a retired service of a cloud: nothing a policy could allow either.
+      await setList(['aws-qldb', 'gcp-kubernetes-engine']);
+      await expect(p.locator('[data-policy-reason="aws"]').textContent()).resolves.toBe('Only retired AWS services');
+      await expect(p.locator('button[data-policy="aws"]').isDisabled()).resolves.toBe(true);
 
       // Google Cloud: the parent is checked like the API, used in the download, and its absence is said plainly.
       await setList(['gcp-kubernetes-engine']);
@@ -99,10 +112,13 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       result = await generate('gcp');
       await expect(result.textContent()).resolves.toMatch(/The parent must be/);
       await parent.fill('projects/123456789012');
-      result = await generate('gcp');
+      await expect(p.locator('[data-gcp-parent-summary]').textContent()).resolves.toBe(
+        'Applies to: projects/123456789012',
+      );
+      const [d] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+      result = p.locator('[data-policy-result="gcp"]');
       await result.locator('[data-policy-download]').waitFor();
       await expect(result.locator('[data-policy-warning="placeholder-parent"]').count()).resolves.toBe(0);
-      const [d] = await Promise.all([p.waitForEvent('download'), result.locator('[data-policy-download]').click()]);
       const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
       expect(doc.name).toBe('projects/123456789012/policies/gcp.restrictServiceUsage');
       expect(validateGcpPolicy(doc)).toEqual([]);

@@ -4,14 +4,14 @@
  *
  * - about.ts      name and description of the list
  * - list-view.ts  the list grouped by provider and category, with lifecycle warnings
- * - downloads.ts  interchange JSON (in the browser), markdown and the share link (from the API)
- * - policies.ts   one guardrail policy per cloud, with what it left out and why
+ * - downloads.ts  the action bar's list buttons: interchange JSON (in the browser), markdown and the share link
+ * - policies.ts   the action bar's policy buttons: one click downloads a cloud's policy, details below
  * - import.ts     reading a service list file, then replacing or adding to the list
  * - context.ts    what they share: element lookup, the sendable list, the busy button
  *
  * A new section of the page gets its own module here and one start call below.
  */
-import { emptyList } from '../list-state.ts';
+import { emptyList, type ApprovedListState } from '../list-state.ts';
 import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
 import { onListChange, readList, writeList } from './store.ts';
 import { startAboutFields } from './builder/about.ts';
@@ -30,13 +30,18 @@ export function startBuilder(): void {
   const about = startAboutFields(page, state);
 
   const view = listView(page);
+  const policies = startPolicies(page);
   let data: BuiltData | undefined;
-  onListChange((s) => view.render(s, data));
-  view.render(state, data);
+  const render = (s: ApprovedListState) => {
+    view.render(s, data);
+    policies.refresh(s, data);
+  };
+  onListChange(render);
+  render(state);
   void loadCatalogueData().then((r) => {
     if (!r.ok) return view.showError(r.message, 'Your list is safe in this browser; reload the page to try again.');
     data = r.body;
-    view.render(readList(), data);
+    render(readList());
   });
 
   page.find<HTMLButtonElement>('[data-list-clear]').addEventListener('click', () => {
@@ -47,6 +52,5 @@ export function startBuilder(): void {
   });
 
   startDownloads(page);
-  startPolicies(page);
   startImport(page, about);
 }

@@ -3,13 +3,12 @@
  * the browser. Imported dynamically by the builder so that ajv only loads
  * when someone exports or imports a file.
  */
+// First: zod must be jitless before any schema is built (see zod-jitless.ts).
+import './zod-jitless.ts';
+import { parseApprovedList } from '../../core/approved-list.ts';
+import { listDescription } from '../../core/list-description.ts';
 import { createCatalogue } from '../../core/catalogue.ts';
-import {
-  exportServiceList,
-  importServiceList,
-  usePrecompiledValidator,
-  type ListMetadata,
-} from '../../core/service-list.ts';
+import { exportServiceList, usePrecompiledValidator, type ListMetadata } from '../../core/service-list.ts';
 import { schemaUrl, validate } from 'virtual:service-list-validator';
 import type { BuiltData } from './catalogue-data.ts';
 
@@ -22,6 +21,24 @@ export function exportDocument(data: BuiltData, ids: readonly string[], meta: Li
   return exportServiceList(createCatalogue(data), ids, meta, { today: today(), schemaUrl: data.serviceListSchemaUrl });
 }
 
+/**
+ * Reads an imported file in either list form (an interchange document or the
+ * compact `{ name, approvedServiceIds }`) with the one parser the API uses,
+ * and splits the services into those this catalogue knows (imported) and the
+ * rest (named in the notes).
+ */
 export function importDocument(data: BuiltData, doc: unknown) {
-  return importServiceList(createCatalogue(data), doc, data.serviceListSchemaUrl);
+  const parsed = parseApprovedList(doc, data.serviceListSchemaUrl, createCatalogue(data));
+  if (!parsed.ok) return parsed;
+  const { approvedServiceIds: ids, notes = [], source } = parsed.list;
+  const known = new Set(data.services.map((s) => s.id));
+  const unknownServiceIds = ids.filter((id) => !known.has(id));
+  return {
+    ok: true as const,
+    description: listDescription(parsed.list),
+    approvedServiceIds: ids.filter((id) => known.has(id)),
+    unknownServiceIds,
+    // The interchange reader already names unknown services in its notes; the compact form has none of its own.
+    notes: source === 'compact' ? unknownServiceIds.map((id) => `Service "${id}" is not in this catalogue.`) : notes,
+  };
 }

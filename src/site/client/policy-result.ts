@@ -1,9 +1,9 @@
 /**
- * The result of "Generate …" in the builder: how many services the policy
+ * The details of a policy downloaded from the builder: how many services the policy
  * allows, what it left out and why, the dependencies it denies (each with an
  * "Add it" button that adds the service to the list and generates again),
  * the warnings (lifecycle, the Google Cloud placeholder), what else it lets
- * through beside the download, and the download itself.
+ * through, a button to download it again, and the document itself.
  */
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import type { PolicyTarget } from '../../core/policies/common.ts';
@@ -30,11 +30,16 @@ export interface PolicyResultInput {
   add: (id: string) => void;
 }
 
+/** The policy document as the file to download. */
+export function policyText(target: PolicyTarget, doc: unknown): string {
+  // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
+  return target === 'aws' ? JSON.stringify(doc) : `${JSON.stringify(doc, null, 2)}\n`;
+}
+
 export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): void {
   const { target, envelope: env, data, filename, leftOut, add } = input;
   const doc = env.document;
-  // AWS counts every character against the SCP quota: keep its document minified, as the API answers it.
-  const text = target === 'aws' ? JSON.stringify(doc) : `${JSON.stringify(doc, null, 2)}\n`;
+  const text = policyText(target, doc);
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');
   const others = env.omitted.length - own.length;
   const offers = dependencyOffers(env, data);
@@ -117,7 +122,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           onclick: () => download(filename, text, 'application/json'),
           dataset: { policyDownload: target },
         },
-        `Download ${filename}`,
+        `Download ${filename} again`,
       ),
     ),
     ...(also.length

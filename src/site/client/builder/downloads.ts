@@ -1,6 +1,7 @@
 /**
- * The "Download and share" buttons (`data-export`): the interchange JSON is
- * built in the browser; markdown and the share link come from the API.
+ * The list buttons of the action bar (`data-export`): the interchange JSON is
+ * built in the browser; markdown and the share link come from the API. Each
+ * says what it did in one line in the bar and in full below it.
  */
 import { fileStem } from '../../list-state.ts';
 import { humanDate, plural } from '../../format.ts';
@@ -8,7 +9,8 @@ import { el, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './context.ts';
 
-type Exporter = (ready: PreparedList, out: HTMLElement) => Promise<void>;
+/** Does the export, writes the result into `out`, and answers the one line the bar shows. */
+type Exporter = (ready: PreparedList, out: HTMLElement) => Promise<string>;
 
 const exporters: Record<string, Exporter> = {
   interchange: downloadInterchange,
@@ -18,13 +20,15 @@ const exporters: Record<string, Exporter> = {
 
 export function startDownloads(page: BuilderPage): void {
   const out = page.find('[data-export-result]');
+  const status = page.find('[data-bar-status]');
   for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
     const exporter = exporters[button.dataset.export ?? ''];
     if (!exporter) continue;
     button.addEventListener('click', () =>
       whileBusy(button, async () => {
         const ready = await prepareList(out);
-        if (ready) await exporter(ready, out);
+        const line = ready ? await exporter(ready, out) : 'Nothing to export.';
+        status.replaceChildren(line, ' ', el('a', { href: '#export-result' }, 'Details'));
       }),
     );
   }
@@ -42,6 +46,7 @@ async function downloadInterchange({ catalogue, knownIds, leftOut, body }: Prepa
   out.replaceChildren(
     notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
   );
+  return `Downloaded ${stem}.service-list.json.`;
 }
 
 async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
@@ -50,19 +55,20 @@ async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: 
     as: 'text',
     headers: { accept: 'text/markdown' },
   });
-  if (!r.ok) return void out.replaceChildren(notice('error', r.message));
+  if (!r.ok) return failed(out, r.message);
   // The server names the file; fall back to the list's own name if the header is missing.
   const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
   const filename = named ?? `${fileStem(body.name)}.md`;
   download(filename, r.body, 'text/markdown');
   out.replaceChildren(notice('ok', `Downloaded ${filename} (${plural(knownIds.length, 'service')}).${leftOut}`));
+  return `Downloaded ${filename}.`;
 }
 
 async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
   const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
     json: body,
   });
-  if (!r.ok) return void out.replaceChildren(notice('error', r.message));
+  if (!r.ok) return failed(out, r.message);
   const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
   const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
   const until = humanDate(r.body.expiresAt.slice(0, 10));
@@ -90,6 +96,12 @@ async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: 
       ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
     ),
   );
+  return 'Saved: the share link is below.';
+}
+
+function failed(out: HTMLElement, message: string): string {
+  out.replaceChildren(notice('error', message));
+  return 'That did not work.';
 }
 
 /**

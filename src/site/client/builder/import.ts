@@ -1,7 +1,8 @@
 /**
- * "Import a service list file": a file chosen or dropped is checked against
- * the interchange schema in the browser, then the user chooses to replace the
- * list with it or add its services.
+ * "Import a list": a file chosen or dropped is read in the browser in either
+ * list form (an interchange document, checked against its schema, or the
+ * compact `{ name, approvedServiceIds }`), then the user chooses to replace
+ * the list with it or add its services.
  */
 import { addIds, emptyList } from '../../list-state.ts';
 import { plural } from '../../format.ts';
@@ -66,7 +67,7 @@ async function readImport(file: File, out: HTMLElement, about: AboutFields): Pro
       el(
         'p',
         {},
-        `“${result.metadata.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
+        `“${result.description.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
       ),
       ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
       el(
@@ -97,8 +98,8 @@ function applyImport(
   updateList((s) =>
     mode === 'replace'
       ? {
-          name: result.metadata.name,
-          description: result.metadata.description ?? '',
+          name: result.description.name,
+          description: result.description.description ?? '',
           ids: addIds(emptyList(), result.approvedServiceIds).ids,
         }
       : addIds(s, result.approvedServiceIds),

@@ -1,6 +1,6 @@
 /**
- * The list itself: services grouped by provider and category, each with its
- * lifecycle badge and a remove button, and above them the warnings (services
+ * The list itself, compact: services grouped by provider and category, one
+ * line each with its lifecycle badge and a remove button, and above them the warnings (services
  * not active and generally available, those whose lifecycle changes in the
  * next 12 months, ids this catalogue does not know).
  * Re-rendered on every change to the stored list.
@@ -13,6 +13,8 @@ import type { BuiltData } from '../catalogue-data.ts';
 import { el, notice } from '../dom.ts';
 import { updateList } from '../store.ts';
 import type { BuilderPage } from './context.ts';
+import type { PolicyTarget } from '../../../core/policies/common.ts';
+import { cloudNames } from '../../policy-view.ts';
 
 export interface ListView {
   /** Draws the list; before the catalogue has loaded only the count can be shown. */
@@ -43,6 +45,7 @@ export function listView(page: BuilderPage): ListView {
 function listWarnings(g: GroupedList): HTMLElement[] {
   const out: HTMLElement[] = [];
   if (g.warnings.length) {
+    // One line naming them: each service says why on its own line in the list below.
     const count = g.warnings.length;
     out.push(
       notice(
@@ -53,13 +56,10 @@ function listWarnings(g: GroupedList): HTMLElement[] {
           el(
             'strong',
             {},
-            `${plural(count, 'service')} in your list ${count === 1 ? 'is' : 'are'} not active and generally available:`,
+            `${plural(count, 'service')} in your list ${count === 1 ? 'is' : 'are'} not active and generally available: `,
           ),
-        ),
-        el(
-          'ul',
-          {},
-          ...g.warnings.map((w) => el('li', {}, el('a', { href: `/services/${w.slug}` }, w.name), ` — ${w.text}`)),
+          ...g.warnings.flatMap((w, i) => [i ? ', ' : '', el('a', { href: `#listed-${w.id}` }, w.name)]),
+          '. Each says why below; policies leave retired services out.',
         ),
       ),
     );
@@ -126,36 +126,47 @@ function emptyListMessage(): HTMLElement {
 
 type ProviderGroup = GroupedList['providers'][number];
 
+/** One cloud: its name and count, then its categories as small headings over one line per service. */
 function providerSection(p: ProviderGroup): HTMLElement {
   return el(
     'section',
-    { className: 'card', attrs: { 'aria-label': p.name } },
-    el('h3', {}, `${p.name} (${p.count})`),
-    ...p.categories.map((c) =>
-      el('div', {}, el('h4', {}, c.name), el('ul', { className: 'services' }, ...c.services.map(serviceItem))),
-    ),
+    { className: `list-cloud cloud-${p.id}`, attrs: { 'aria-label': p.name } },
+    el('h3', {}, `${p.name} `, el('span', { className: 'muted' }, `(${p.count})`)),
+    ...p.categories.flatMap((c) => [
+      el('h4', {}, c.name),
+      el(
+        'ul',
+        { className: 'compact-list' },
+        ...c.services.map((s) => serviceItem(s, cloudNames[p.id as PolicyTarget] ?? p.name)),
+      ),
+    ]),
   );
 }
 
-function serviceItem({ service, warning }: ListedService): HTMLElement {
-  const badge = service.lifecycle
-    ? [' ', el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status))]
-    : [];
+/** One line: icon, name, cloud, lifecycle badge, remove; a service that is not active says why on a second line. */
+function serviceItem({ service, warning }: ListedService, cloud: string): HTMLElement {
   return el(
     'li',
-    { className: 'service', dataset: { listed: service.id } },
-    el('img', { src: `/icons/services/${service.id}.svg`, width: 40, height: 40, alt: '' }),
+    { className: 'listed', id: `listed-${service.id}`, dataset: { listed: service.id } },
+    el('img', { src: `/icons/services/${service.id}.svg`, width: 20, height: 20, alt: '' }),
+    el('a', { href: `/services/${service.slug}`, className: 'listed-name' }, service.name),
     el(
-      'div',
-      { className: 'body' },
-      el('p', {}, el('a', { href: `/services/${service.slug}` }, service.name), ...badge),
-      warning && el('p', { className: 'notice warn' }, warning),
-      el(
-        'button',
-        { type: 'button', className: 'secondary', onclick: () => updateList((x) => removeIds(x, [service.id])) },
-        'Remove',
-        el('span', { className: 'visually-hidden' }, ` ${service.name}`),
-      ),
+      'span',
+      { className: 'listed-meta' },
+      el('span', { className: 'listed-cloud cloud muted' }, cloud),
+      service.lifecycle &&
+        el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status)),
     ),
+    el(
+      'button',
+      {
+        type: 'button',
+        className: 'secondary small listed-remove',
+        onclick: () => updateList((x) => removeIds(x, [service.id])),
+      },
+      el('span', { attrs: { 'aria-hidden': 'true' } }, '×'),
+      el('span', { className: 'visually-hidden' }, `Remove ${service.name}`),
+    ),
+    warning && el('p', { className: 'listed-warning' }, warning),
   );
 }

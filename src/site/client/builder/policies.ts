@@ -1,88 +1,155 @@
 /**
- * The "Guardrail policies" buttons (`data-policy`, one per cloud) and the
- * Google Cloud parent field: asks the API for the policy with its envelope,
- * then shows what it allows, what else it lets through, what it had to leave
- * out and why, missing dependencies (one click to add them), lifecycle
- * warnings, a download button and the document itself. A list with no
- * service of a cloud gets a sentence, never a deny-everything download.
+ * The policy buttons of the action bar (`data-policy`, one per cloud) and the
+ * Google Cloud parent field. One click asks the API for the policy with its
+ * envelope, downloads the document, says so in the bar, and shows the details
+ * in the cloud's panel: what it allows, what else it lets through, what it
+ * had to leave out and why, missing dependencies (one click to add them) and
+ * lifecycle warnings. A cloud the list has no (unretired) service of gets a
+ * disabled button with the reason beside it, never a deny-everything download.
  */
 import type { PolicyTarget } from '../../../core/policies/common.ts';
-import { addIds, fileStem } from '../../list-state.ts';
-import { cloudNames, gcpParentProblem, hasServiceOf, type PolicyEnvelopeView } from '../../policy-view.ts';
-import { notice } from '../dom.ts';
-import { request } from '../http.ts';
-import { renderPolicyResult } from '../policy-result.ts';
+import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
+import { plural } from '../../format.ts';
+import { cloudNames, gcpParentProblem, policyUnavailable, type PolicyEnvelopeView } from '../../policy-view.ts';
+import type { BuiltData } from '../catalogue-data.ts';
+import { el, notice } from '../dom.ts';
+import { download, request } from '../http.ts';
+import { policyText, renderPolicyResult } from '../policy-result.ts';
 import { updateList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage } from './context.ts';
 
-/** One cloud's policy button and where its result goes. */
+/**
+ * The file format of a downloaded policy. Only the JSON document the API
+ * answers for now; another format is one more case in `downloadPolicy`.
+ */
+export type PolicyFormat = 'json';
+
+/** One cloud's policy button, where its details go, and what the bar says. */
 interface PolicyButton {
   target: PolicyTarget;
   /** The API path segment: aws-scp, azure-policy, gcp-org-policy. */
   path: string;
+  /** What the policy is called: "AWS service control policy". */
+  label: string;
   button: HTMLButtonElement;
+  reason: HTMLElement;
+  panel: HTMLElement;
   out: HTMLElement;
+  status: HTMLElement;
+  gcpParent: HTMLInputElement | null;
 }
 
-export function startPolicies(page: BuilderPage): void {
+export interface PolicyButtons {
+  /** Enables each cloud's button, or disables it with the reason, for the list as it is now. */
+  refresh(state: ApprovedListState, data: BuiltData | undefined): void;
+}
+
+export function startPolicies(page: BuilderPage): PolicyButtons {
   const gcpParent = page.root.querySelector<HTMLInputElement>('[data-gcp-parent]');
   const gcpParentError = page.root.querySelector<HTMLElement>('[data-gcp-parent-error]');
+  // The field sits with the list's details below; the bar repeats its value under the Google Cloud button.
+  const gcpParentSummary = page.root.querySelector<HTMLElement>('[data-gcp-parent-summary]');
   gcpParent?.addEventListener('input', () => {
     const problem = gcpParentProblem(gcpParent.value);
     gcpParent.setAttribute('aria-invalid', problem ? 'true' : 'false');
     if (gcpParentError) gcpParentError.textContent = problem ?? '';
+    if (gcpParentSummary)
+      gcpParentSummary.textContent = `Applies to: ${problem ? 'not valid' : gcpParent.value.trim() || 'not set'}`;
   });
+  const status = page.find('[data-bar-status]');
+  const policies: PolicyButton[] = [];
+  let unavailable = new Map<PolicyTarget, string>();
+  const apply = (p: PolicyButton) => {
+    const why = unavailable.get(p.target);
+    p.button.disabled = why !== undefined;
+    p.reason.textContent = why ?? '';
+  };
   for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-policy]')) {
     const target = button.dataset.policy! as PolicyTarget;
     const policy: PolicyButton = {
       target,
       path: button.dataset.policyPath!,
+      label: button.dataset.policyLabel!,
       button,
+      reason: page.find(`[data-policy-reason="${target}"]`),
+      panel: page.find(`[data-policy-panel="${target}"]`),
       out: page.find(`[data-policy-result="${target}"]`),
+      status,
+      gcpParent,
     };
-    button.addEventListener('click', () => whileBusy(button, () => generatePolicy(policy, gcpParent)));
-  }
-}
-
-async function generatePolicy(
-  { target, path, button, out }: PolicyButton,
-  gcpParent: HTMLInputElement | null,
-): Promise<void> {
-  const ready = await prepareList(out);
-  if (!ready) return;
-  const { body, leftOut, catalogue: cat } = ready;
-  if (!hasServiceOf(target, body.approvedServiceIds, cat)) {
-    // Never offer a deny-everything document by accident: say why there is none.
-    const cloud = cloudNames[target];
-    return void out.replaceChildren(
-      notice(
-        'warn',
-        `Your list has no ${cloud} service, so there is no ${cloud} policy to download: ` +
-          `it would deny every ${cloud} service. Add ${cloud} services first.`,
-      ),
+    policies.push(policy);
+    button.addEventListener('click', () =>
+      // whileBusy enables the button again when done; the list may have lost its last service of this cloud meanwhile.
+      whileBusy(button, () => downloadPolicy(policy, 'json')).then(() => apply(policy)),
     );
   }
-  const query = new URLSearchParams({ envelope: 'true' });
-  if (target === 'gcp' && gcpParent?.value.trim()) {
-    const problem = gcpParentProblem(gcpParent.value);
-    if (problem) return void out.replaceChildren(notice('error', problem));
-    query.set('parent', gcpParent.value.trim());
+  return {
+    refresh(state, data) {
+      unavailable = data ? unavailableClouds(state, data) : new Map();
+      policies.forEach(apply);
+    },
+  };
+}
+
+/** The clouds whose policy cannot be offered for this list, with the reason to show. */
+function unavailableClouds(state: ApprovedListState, data: BuiltData): Map<PolicyTarget, string> {
+  const out = new Map<PolicyTarget, string>();
+  for (const target of Object.keys(cloudNames) as PolicyTarget[]) {
+    const why = policyUnavailable(target, state.ids, data);
+    if (why) out.set(target, why);
   }
-  const r = await request<PolicyEnvelopeView>(
-    `generate the ${button.textContent!.replace(/^Generate /, '')}`,
-    `/v1/policies/${path}?${query}`,
-    { json: { name: body.name, approvedServiceIds: body.approvedServiceIds } },
-  );
-  if (!r.ok) return void out.replaceChildren(notice('error', r.message));
-  renderPolicyResult(out, {
-    target,
-    envelope: r.body,
+  return out;
+}
+
+/** Shows a cloud's details panel with these contents, and a short line in the bar pointing to it. */
+function show(p: PolicyButton, line: string, ...children: Node[]): void {
+  p.panel.hidden = false;
+  p.out.replaceChildren(...children);
+  p.status.replaceChildren(line, ' ', el('a', { href: `#policy-${p.target}-h` }, 'Details'));
+}
+
+/**
+ * Generates one cloud's policy with its envelope and, when `save` is true,
+ * downloads it in `format`; the details go into the cloud's panel either way.
+ * "Add it" on a missing dependency generates again without a second download.
+ */
+export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save = true): Promise<void> {
+  const ready = await prepareList(p.out);
+  if (!ready) return show(p, `No ${p.label}.`);
+  const { body, leftOut, catalogue: cat } = ready;
+  const query = new URLSearchParams({ envelope: 'true' });
+  const parent = p.target === 'gcp' ? (p.gcpParent?.value.trim() ?? '') : '';
+  if (parent) {
+    const problem = gcpParentProblem(parent);
+    if (problem) return show(p, `No ${p.label}: the Google Cloud parent is not valid.`, notice('error', problem));
+    query.set('parent', parent);
+  }
+  const r = await request<PolicyEnvelopeView>(`generate the ${p.label}`, `/v1/policies/${p.path}?${query}`, {
+    json: { name: body.name, approvedServiceIds: body.approvedServiceIds },
+  });
+  if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
+  const filename = `${fileStem(body.name)}.${p.path}.${format}`;
+  if (save) download(filename, policyText(p.target, r.body.document), 'application/json');
+  const env = r.body;
+  const missing = env.dependencies.filter((d) => d.status === 'missing').length;
+  const notes = [
+    missing && plural(missing, 'missing dependency', 'missing dependencies'),
+    env.warnings.length && plural(env.warnings.length, 'warning'),
+    env.alsoAllows.length && `${env.alsoAllows.length} more allowed through shared identifiers`,
+  ].filter(Boolean);
+  const summary =
+    `${save ? 'Downloaded' : 'Generated'} ${filename}: ${plural(env.included.length, 'service')} allowed` +
+    (notes.length ? `; ${notes.join(', ')}.` : '.');
+  show(p, summary);
+  renderPolicyResult(p.out, {
+    target: p.target,
+    envelope: env,
     data: cat,
-    filename: `${fileStem(body.name)}.${path}.json`,
+    filename,
     leftOut,
     add: (id) => {
       updateList((s) => addIds(s, [id]));
-      button.click();
+      void whileBusy(p.button, () => downloadPolicy(p, format, false));
     },
   });
 }
