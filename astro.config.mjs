@@ -18,6 +18,14 @@ function buildDate() {
 // query string and the POST server functions run on demand (output: 'server'
 // with per-route `prerender`). The Node adapter is built in middleware mode so
 // server/start.mjs can put its own static-file layer in front of it.
+// Absolute links in prerendered files (feeds, calendar, the schema address in exported lists) come from
+// PUBLIC_URL at build time; a deployment built without it would hand out localhost links.
+if (!process.env.PUBLIC_URL)
+  console.warn(
+    'PUBLIC_URL is not set: the feeds, the calendar and exported lists will link to http://localhost:4321. ' +
+      'Set it when building for a deployment.',
+  );
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),

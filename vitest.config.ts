@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { buildSchemaUrl } from './functions/lib/config.ts';
+import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 
 // Four projects, each with its own script:
 // - `unit` (npm run test:unit): the tests beside the code in src/ and functions/; no build needed.
@@ -9,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 // - `e2e` (npm run test:e2e): tests/e2e, Chromium driving the built site, one server and one browser, in order.
 // `npm test` builds once and runs them in that order.
 export default defineConfig({
+  // Browser modules import the interchange validator the build compiles; unit tests get the same module.
+  plugins: [serviceListValidator(buildSchemaUrl())],
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,

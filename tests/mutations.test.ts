@@ -115,6 +115,13 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
     expectProblem(await post(server.url, path, body), 400);
   });
 
+  it('never quotes the body back when it is not JSON', async () => {
+    const r = await post(server.url, path, '{"approvedServiceIds":["aws-s3"], "name": SECRETTOKEN123}');
+    expectProblem(r, 400);
+    expect(r.json.detail).toMatch(/not valid JSON/);
+    expect(JSON.stringify(r.json)).not.toMatch(/SECRET/);
+  });
+
   it('answers 413 for a declared length past MAX_BODY_BYTES', async () => {
     const r = await post(server.url, path, JSON.stringify({ padding: 'A'.repeat(100 * 1024) }));
     expectProblem(r, 413);

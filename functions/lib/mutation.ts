@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
 import { BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
-import { parseJson } from '../../src/core/json.ts';
+import { describeJsonError, parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
 import type { RateLimitResult } from '../../src/adapters/rate-limit.ts';
 import type { FunctionContext, ServerFunction } from './types.ts';
@@ -118,7 +118,10 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       try {
         raw = parseJson(text);
       } catch (e) {
-        return finish(problem('malformed-json', { detail: `The body is not valid JSON: ${(e as Error).message}` }), rl);
+        return finish(
+          problem('malformed-json', { detail: `The body is not valid JSON: ${describeJsonError(e)}.` }),
+          rl,
+        );
       }
       const parsed = options.body.safeParse(raw);
       if (!parsed.success) {

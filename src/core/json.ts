@@ -32,3 +32,15 @@ export const parseJson = (text: string): unknown => {
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
   return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
 };
+
+/**
+ * What was wrong with JSON text, in words that never quote it: V8's own
+ * messages repeat a slice of the input, and an answer must not echo what a
+ * client sent.
+ */
+export function describeJsonError(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith('nesting deeper than')) return message;
+  if (/end of (JSON )?input/i.test(message)) return 'it ends before the document is complete';
+  return 'a syntax error (check the quotes, commas and brackets)';
+}

@@ -122,6 +122,20 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
       expect(doc.name).toBe('projects/123456789012/policies/gcp.restrictServiceUsage');
       expect(validateGcpPolicy(doc)).toEqual([]);
+
+      // Another file format: the same policy inside a deployment file the API renders.
+      await p.locator('[data-policy-format]').selectOption('terraform');
+      const [tf] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+      expect(tf.suggestedFilename()).toMatch(/\.tf\.json$/);
+      const terraform = JSON.parse(readFileSync((await tf.path())!, 'utf8'));
+      const [policy] = Object.values(terraform.resource.google_org_policy_policy) as {
+        spec: { rules: { values: { allowed_values: string[] } } };
+      }[];
+      expect(policy!.spec.rules.values.allowed_values).toEqual(doc.spec.rules[0].values.allowedValues);
+      await p.locator('[data-policy-format]').selectOption('native');
+      const [yaml] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+      expect(yaml.suggestedFilename()).toMatch(/\.ya?ml$/);
+      expect(readFileSync((await yaml.path())!, 'utf8')).toContain('gcp.restrictServiceUsage');
       await fresh.close();
     },
   );

@@ -8,6 +8,7 @@
  * disabled button with the reason beside it, never a deny-everything download.
  */
 import type { PolicyTarget } from '../../../core/policies/common.ts';
+import type { PolicyFormat as ApiPolicyFormat } from '../../../core/policies/iac.ts';
 import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { cloudNames, gcpParentProblem, policyUnavailable, type PolicyEnvelopeView } from '../../policy-view.ts';
@@ -19,10 +20,15 @@ import { updateList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage } from './context.ts';
 
 /**
- * The file format of a downloaded policy. Only the JSON document the API
- * answers for now; another format is one more case in `downloadPolicy`.
+ * The file format chosen in the bar: the policy document itself, Terraform,
+ * or the cloud's own deployment format (CloudFormation, an ARM template, the
+ * gcloud YAML). Every format carries the same policy; the API renders it.
  */
-export type PolicyFormat = 'json';
+export type PolicyFormat = 'json' | 'terraform' | 'native';
+
+const nativeFormat: Record<PolicyTarget, ApiPolicyFormat> = { aws: 'cloudformation', azure: 'arm', gcp: 'gcloud' };
+const apiFormat = (target: PolicyTarget, format: PolicyFormat): ApiPolicyFormat =>
+  format === 'native' ? nativeFormat[target] : format;
 
 /** One cloud's policy button, where its details go, and what the bar says. */
 interface PolicyButton {
@@ -57,6 +63,8 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       gcpParentSummary.textContent = `Applies to: ${problem ? 'not valid' : gcpParent.value.trim() || 'not set'}`;
   });
   const status = page.find('[data-bar-status]');
+  const formatChoice = page.root.querySelector<HTMLSelectElement>('[data-policy-format]');
+  const chosenFormat = (): PolicyFormat => (formatChoice?.value as PolicyFormat | undefined) ?? 'json';
   const policies: PolicyButton[] = [];
   let unavailable = new Map<PolicyTarget, string>();
   const apply = (p: PolicyButton) => {
@@ -80,7 +88,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     policies.push(policy);
     button.addEventListener('click', () =>
       // whileBusy enables the button again when done; the list may have lost its last service of this cloud meanwhile.
-      whileBusy(button, () => downloadPolicy(policy, 'json')).then(() => apply(policy)),
+      whileBusy(button, () => downloadPolicy(policy, chosenFormat())).then(() => apply(policy)),
     );
   }
   return {
@@ -128,8 +136,21 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     json: { name: body.name, approvedServiceIds: body.approvedServiceIds },
   });
   if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
-  const filename = `${fileStem(body.name)}.${p.path}.${format}`;
-  if (save) download(filename, policyText(p.target, r.body.document), 'application/json');
+  let filename = `${fileStem(body.name)}.${p.path}.json`;
+  if (save && format === 'json') download(filename, policyText(p.target, r.body.document), 'application/json');
+  else if (save) {
+    // The same policy as a deployment file, rendered by the API (one more request).
+    const fileQuery = new URLSearchParams({ format: apiFormat(p.target, format) });
+    if (parent) fileQuery.set('parent', parent);
+    const file = await request<string>(`generate the ${p.label} file`, `/v1/policies/${p.path}?${fileQuery}`, {
+      json: { name: body.name, approvedServiceIds: body.approvedServiceIds },
+      as: 'text',
+    });
+    if (!file.ok) return show(p, `No ${p.label} file.`, notice('error', file.message));
+    const named = /filename="?([^";]+)"?/.exec(file.response.headers.get('content-disposition') ?? '')?.[1];
+    filename = named ?? `${fileStem(body.name)}.${p.path}.${apiFormat(p.target, format)}`;
+    download(filename, file.body, file.response.headers.get('content-type') ?? 'application/octet-stream');
+  }
   const env = r.body;
   const missing = env.dependencies.filter((d) => d.status === 'missing').length;
   const notes = [
