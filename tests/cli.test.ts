@@ -3,7 +3,7 @@
  * (dist/client/catalogue.json): exit codes, standard output and error, files
  * written, and the same documents as the API for the same list.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,29 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltCatalogueData } from '../src/core/catalogue.ts';
 import { serviceListSchemaUrl, validateServiceList } from '../src/core/service-list.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { csc } from './helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'csc-cli-'));
 const built = JSON.parse(readFileSync('dist/client/catalogue.json', 'utf8')) as BuiltCatalogueData;
 const ids = built.services.map((s) => s.id);
 const byProvider = (p: string) => built.services.filter((s) => s.provider === p).map((s) => s.id);
-
-/**
- * Runs the CLI without blocking the test's event loop: a blocked loop cannot
- * see the server close an idle keep-alive connection, and the next request on
- * that socket would fail ("other side closed") for reasons of the harness.
- */
-function csc(args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/csc.mjs', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
 
 const file = (name: string, content: unknown) => {
   const path = join(dir, name);

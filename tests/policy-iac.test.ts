@@ -5,7 +5,6 @@
  * with a real parser; and the public surfaces (?format=, csc policy
  * --format, csc check, csc diff) answer them.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,7 @@ import {
 import { readContent } from '../src/scripts/lib/read-content.ts';
 import { validateAzurePolicyDefinition } from './validators/azure-policy.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { csc } from './helpers/cli.ts';
 
 const vendor = (f: string) => JSON.parse(readFileSync(`tests/validators/iac/${f}`, 'utf8'));
 const cfnSchema = vendor('aws-organizations-policy.cfn-schema.json');
@@ -277,17 +277,6 @@ const file = (name: string, value: unknown) => {
   writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
   return path;
 };
-function csc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/csc.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('csc', () => {
   const retired = catalogue.services.find((s) => s.lifecycle?.status === 'retired');
