@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogue, findContentIssues, gaTargetDeadline } from './catalogue.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
 const providers = ['aws', 'azure', 'gcp'].map((id) => ({
   id,
@@ -10,20 +11,7 @@ const providers = ['aws', 'azure', 'gcp'].map((id) => ({
   description: id,
 }));
 const categories = [{ id: 'compute', name: 'Compute', description: 'Compute' }];
-const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry =>
-  ServiceEntry.parse({
-    slug: over.id,
-    name: over.id,
-    shortName: over.id,
-    provider: over.id.split('-')[0],
-    category: 'compute',
-    description: 'x',
-    vendorDocs: `https://docs.example.com/${over.id}`,
-    hasFreeTier: false,
-    identifiers: {},
-    lastReviewed: '2026-11-01',
-    ...over,
-  });
+const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry => serviceEntry(over.id, over);
 const issuesOf = (...services: ServiceEntry[]) =>
   findContentIssues({ providers, categories, services }, (s) => `${s.id}.json`).map(
     (i) => `${i.file} ${i.field}: ${i.message}`,

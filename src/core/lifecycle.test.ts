@@ -5,23 +5,11 @@ import { createCatalogue } from './catalogue.ts';
 import { addMonths, changesOf, changesWithin, changesWithinDays, daysUntil, lifecycleTimeline } from './lifecycle.ts';
 import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
 const news = (id: string) => `https://docs.example.com/${id}/news`;
 const entry = (id: string, over: Partial<ServiceEntryInput> = {}): ServiceEntry =>
-  ServiceEntry.parse({
-    id,
-    slug: id,
-    name: `Service ${id}`,
-    shortName: id,
-    provider: id.split('-')[0],
-    category: 'compute',
-    description: 'x',
-    vendorDocs: `https://docs.example.com/${id}`,
-    hasFreeTier: false,
-    identifiers: {},
-    lastReviewed: '2026-11-01',
-    ...over,
-  });
+  serviceEntry(id, { name: `Service ${id}`, lastReviewed: '2026-11-01', ...over });
 const catalogue = createCatalogue({
   version: 'test',
   builtOn: '2026-11-23',

@@ -4,6 +4,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { createCatalogue } from './catalogue.ts';
 import { buildCapabilityMap, csvField, mapToCsv, mapToMarkdown, maximalCliques, rowServiceIds } from './map.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
 const providers = [
   { id: 'aws', name: 'Amazon Web Services', shortName: 'AWS' },
@@ -16,19 +17,7 @@ const categories = [
   { id: 'compute', name: 'Compute', description: 'x' },
 ];
 const entry = (over: Partial<ServiceEntryInput> & { id: string }): ServiceEntry =>
-  ServiceEntry.parse({
-    slug: over.id,
-    name: over.id,
-    shortName: over.id,
-    provider: over.id.split('-')[0],
-    category: 'storage',
-    description: 'x',
-    vendorDocs: `https://docs.example.com/${over.id}`,
-    hasFreeTier: false,
-    identifiers: {},
-    lastReviewed: '2026-01-01',
-    ...over,
-  });
+  serviceEntry(over.id, { category: 'storage', ...over });
 const catalogueOf = (...services: ServiceEntry[]) =>
   createCatalogue({ version: 'v', builtOn: '2026-01-01', providers, categories, services });
 const cellIds = (cells: Record<string, { id: string }[]>) =>

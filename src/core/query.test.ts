@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createCatalogue } from './catalogue.ts';
 import { createServiceIndex, fold, searchWords, ServiceQuery } from './query.ts';
-import { ServiceEntry } from './schemas.ts';
+import type { ServiceEntryInput } from './schemas.ts';
+import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
-const service = (id: string, over: Record<string, unknown> = {}) =>
-  ServiceEntry.parse({
-    id,
-    slug: id,
-    name: `Name of ${id}`,
-    shortName: id,
-    provider: id.split('-')[0],
-    category: 'compute',
-    description: 'A service.',
-    vendorDocs: `https://docs.aws.amazon.com/${id}/`,
-    hasFreeTier: false,
-    identifiers: {},
-    lastReviewed: '2026-11-01',
-    ...over,
-  });
+const service = (id: string, over: Partial<ServiceEntryInput> = {}) =>
+  serviceEntry(id, { name: `Name of ${id}`, description: 'A service.', ...over });
 
 const catalogue = createCatalogue({
   version: 'test',

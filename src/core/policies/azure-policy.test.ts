@@ -4,30 +4,14 @@ import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
 import { AZURE_PLATFORM_NAMESPACES, generateAzurePolicy } from './azure-policy.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
+import { serviceEntry } from '../../../tests/fixtures/catalogue.ts';
 
 const today = '2026-05-15';
 const catalogue = syntheticCatalogue({ aws: 3, azure: REALISTIC_PROVIDER_SIZES.azure });
 const azureIds = catalogue.services.filter((s) => s.provider === 'azure').map((s) => s.id);
 
-const service = (id: string, resourceProviders: string[]): ServiceEntry => ({
-  id,
-  slug: id,
-  name: id,
-  shortName: id,
-  provider: 'azure',
-  category: 'compute',
-  description: 'x',
-  vendorDocs: 'https://example.com',
-  lastReviewed: today,
-  hasFreeTier: false,
-  keywords: [],
-  subServices: [],
-  equivalents: {},
-  formerNames: [],
-  requires: [],
-  recommends: [],
-  identifiers: { resourceProviders },
-});
+const service = (id: string, resourceProviders: string[]): ServiceEntry =>
+  serviceEntry(id, { identifiers: { resourceProviders } });
 
 describe('generateAzurePolicy', () => {
   it('denies resource types outside approved and platform namespaces, one wildcard per pattern', () => {

@@ -4,30 +4,14 @@ import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
 import { GCP_RESTRICT_SERVICE_USAGE_COVERAGE, gcpRestrictability, generateGcpOrgPolicy } from './gcp-org-policy.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
+import { serviceEntry } from '../../../tests/fixtures/catalogue.ts';
 
 const today = '2026-05-15';
 const catalogue = syntheticCatalogue({ gcp: REALISTIC_PROVIDER_SIZES.gcp, azure: 2 });
 const gcpIds = catalogue.services.filter((s) => s.provider === 'gcp').map((s) => s.id);
 
-const service = (id: string, serviceNames: string[]): ServiceEntry => ({
-  id,
-  slug: id,
-  name: id,
-  shortName: id,
-  provider: 'gcp',
-  category: 'compute',
-  description: 'x',
-  vendorDocs: 'https://example.com',
-  lastReviewed: today,
-  hasFreeTier: false,
-  keywords: [],
-  subServices: [],
-  equivalents: {},
-  formerNames: [],
-  requires: [],
-  recommends: [],
-  identifiers: { serviceNames },
-});
+const service = (id: string, serviceNames: string[]): ServiceEntry =>
+  serviceEntry(id, { identifiers: { serviceNames } });
 
 describe('generateGcpOrgPolicy', () => {
   it('allows the approved service API names under gcp.restrictServiceUsage', () => {
