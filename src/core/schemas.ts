@@ -353,6 +353,8 @@ export type Problem = z.infer<typeof Problem>;
 /** One lifecycle change of one service, as the lifecycle feed lists it. */
 export const LifecycleChange = z
   .object({
+    // The service's own lifecycle fields, as its lifecycle block states them.
+    ...ServiceLifecycle.pick({ status: true, sunsetDate: true, gaTarget: true, note: true }).shape,
     date: isoDate
       .optional()
       .describe('The day the change takes or took effect (the sunset date); absent when the vendor gave none'),
@@ -361,12 +363,8 @@ export const LifecycleChange = z
     serviceId: kebabId,
     slug: kebabId,
     name: z.string(),
-    status: z.enum(lifecycleStatuses).describe("The service's lifecycle status"),
-    sunsetDate: isoDate.optional(),
-    gaTarget: z.string().optional(),
     successor: ServiceRef.optional().describe('The recommended replacement, resolved'),
-    note: z.string().optional().describe('Vendor migration guidance'),
-    announcementUrl: z.url().describe('The vendor announcement'),
+    announcementUrl: z.url().describe('The vendor announcement (every lifecycle block in the content gives one)'),
     lastReviewed: isoDate.describe('Day the service entry was last checked against the vendor documentation'),
     page: z.string().describe('Path of the service page on this site'),
   })
