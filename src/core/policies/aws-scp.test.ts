@@ -53,6 +53,16 @@ describe('generateAwsScp', () => {
     expect(validateScp(none.document)).toEqual([]);
   });
 
+  it('gives the document without the essentials its own Id, so two different documents never share one', () => {
+    const s = catalogue.services.find((x) => x.provider === 'aws' && x.identifiers.iamPrefixes?.length)!;
+    const withEssentials = generateAwsScp(catalogue, [s.id], { today });
+    const without = generateAwsScp(catalogue, [s.id], { today, awsEssentials: [] });
+    if (withEssentials.kind !== 'policy' || without.kind !== 'policy') throw new Error('expected two policies');
+    expect(without.document.Statement).not.toEqual(withEssentials.document.Statement);
+    expect(without.document.Id).toBe(`${withEssentials.document.Id}-no-essentials`);
+    expect(validateScp(without.document)).toEqual([]);
+  });
+
   it('fits every service of a realistic AWS catalogue in the 10,240-character quota, counted on the minified JSON', () => {
     const r = generateAwsScp(catalogue, awsIds, { today });
     if (r.kind !== 'policy') throw new Error(r.kind);

@@ -42,14 +42,27 @@ type AwsScpStatement = AwsScpDocument['Statement'][number];
 export const scpCharacterCount = (doc: unknown): number => JSON.stringify(doc).length;
 
 /**
- * `csc-<catalogue version>-[<list name slug>-]<list hash>`: only [a-z0-9-],
- * no spaces. No date: the same list and catalogue give the same Id (and so
- * the same document) on any day, and the hash covers this cloud's services
- * only, so approving an Azure or Google service leaves the SCP unchanged.
+ * `csc-<catalogue version>-[<list name slug>-]<list hash>[-no-essentials]`:
+ * only [a-z0-9-], no spaces. No date: the same list and catalogue give the
+ * same Id (and so the same document) on any day, and the hash covers this
+ * cloud's services only, so approving an Azure or Google service leaves the
+ * SCP unchanged. A document without the always-allowed essentials denies far
+ * more, so it carries a different Id: two different documents never share one.
  */
-export function scpId(p: { catalogueVersion: string; listName?: string; listHash: string }): string {
+export function scpId(p: {
+  catalogueVersion: string;
+  listName?: string;
+  listHash: string;
+  withoutEssentials?: boolean;
+}): string {
   const name = p.listName ? slugify(p.listName) : '';
-  return ['csc', slugify(p.catalogueVersion, 24) || 'catalogue', ...(name ? [name] : []), p.listHash].join('-');
+  return [
+    'csc',
+    slugify(p.catalogueVersion, 24) || 'catalogue',
+    ...(name ? [name] : []),
+    p.listHash,
+    ...(p.withoutEssentials ? ['no-essentials'] : []),
+  ].join('-');
 }
 
 export function generateAwsScp(
@@ -89,7 +102,11 @@ export function generateAwsScp(
     ? { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', NotAction: notAction, Resource: '*' }
     : // Nothing approved and no essentials: deny every action (NotAction may not be empty).
       { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', Action: '*', Resource: '*' };
-  const document: AwsScpDocument = { Version: '2012-10-17', Id: scpId(provenance), Statement: [statement] };
+  const document: AwsScpDocument = {
+    Version: '2012-10-17',
+    Id: scpId({ ...provenance, withoutEssentials: essentials.length === 0 }),
+    Statement: [statement],
+  };
   const allowedSet = new Set(allowed);
   const essentialSet = new Set(essentials);
   const scope = scopeReport('aws', catalogue, approval, included, {

@@ -179,6 +179,7 @@ function azureTerraform(r: PolicyDocumentResult<AzurePolicyDefinition>): unknown
         approved_services: {
           name: d.name,
           policy_type: 'Custom',
+          // The azurerm provider accepts only its own spelling (All, Indexed); Azure reads the mode case-insensitively.
           mode: 'All',
           display_name: escapeTerraformTemplate(d.properties.displayName),
           description: escapeTerraformTemplate(d.properties.description),

@@ -150,8 +150,8 @@ export const AwsServiceControlPolicy = z
     Id: z
       .string()
       .describe(
-        "Provenance: csc-<catalogue version>-[<list name>-]<hash of this cloud's services in the policy>; no " +
-          'date, so the same list and catalogue give the same document on any day',
+        "Provenance: csc-<catalogue version>-[<list name>-]<hash of this cloud's services in the policy>" +
+          '[-no-essentials]; no date, so the same list and catalogue give the same document on any day',
       ),
     Statement: z.array(AwsScpStatement).length(1),
   })
