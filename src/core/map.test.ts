@@ -109,6 +109,57 @@ describe('buildCapabilityMap', () => {
     expect(map.providers.map((p) => p.id)).toEqual(['aws', 'azure', 'gcp']);
   });
 
+  it('never gives two rows the same name, nor names a row after a service that sits in other rows too', () => {
+    // Amazon Bedrock is the equivalent of both Azure OpenAI (with Vertex AI) and Document Intelligence: two rows.
+    const ai = [
+      entry({
+        id: 'aws-bedrock',
+        shortName: 'Bedrock',
+        keywords: ['generative AI'],
+        equivalents: { azure: ['azure-openai', 'azure-document'], gcp: 'gcp-vertex' },
+      }),
+      entry({
+        id: 'azure-openai',
+        shortName: 'Azure OpenAI',
+        keywords: ['generative AI'],
+        equivalents: { aws: 'aws-bedrock', gcp: 'gcp-vertex' },
+      }),
+      entry({
+        id: 'gcp-vertex',
+        shortName: 'Vertex AI',
+        keywords: ['generative AI'],
+        equivalents: { aws: 'aws-bedrock', azure: 'azure-openai' },
+      }),
+      entry({
+        id: 'azure-document',
+        shortName: 'Document Intelligence',
+        keywords: ['OCR'],
+        equivalents: { aws: 'aws-bedrock' },
+      }),
+    ];
+    const rows = buildCapabilityMap(catalogueOf(...ai)).data.map((r) => ({ name: r.name, cells: cellIds(r.cells) }));
+    expect(rows).toEqual([
+      { name: 'Bedrock · Document Intelligence', cells: { aws: ['aws-bedrock'], azure: ['azure-document'], gcp: [] } },
+      { name: 'Generative AI', cells: { aws: ['aws-bedrock'], azure: ['azure-openai'], gcp: ['gcp-vertex'] } },
+    ]);
+    const twice = buildCapabilityMap(catalogueOf(...ai.map((s) => ({ ...s, keywords: [] }))));
+    expect(twice.data.map((r) => r.name).sort()).toEqual([
+      'Bedrock · Azure OpenAI · Vertex AI',
+      'Bedrock · Document Intelligence',
+    ]);
+    // Two clouds' own services with the same short name and no equivalents: the cloud tells them apart.
+    const alone = buildCapabilityMap(
+      catalogueOf(
+        entry({ id: 'aws-dlc', shortName: 'Deep Learning Containers' }),
+        entry({ id: 'gcp-dlc', shortName: 'Deep Learning Containers' }),
+      ),
+    );
+    expect(alone.data.map((r) => r.name).sort()).toEqual([
+      'Deep Learning Containers',
+      'Deep Learning Containers (Google Cloud)',
+    ]);
+  });
+
   it('keeps every service of a row a direct equivalent of every service of the row on the other clouds', () => {
     const catalogue = catalogueOf(...storage);
     for (const row of buildCapabilityMap(catalogue).data) {

@@ -27,7 +27,8 @@
  * A row's category is the most common category of its services (ties: the
  * first cloud's main service); its name is the keyword the most clouds of
  * the row share (then the most services; "object storage"), else the short
- * name of its main service in that category.
+ * name of its main service in that category; no two rows share a name
+ * (rowNameCandidates, assignRowNames).
  */
 import { z } from 'zod';
 import type { Catalogue } from './catalogue.ts';
@@ -147,7 +148,20 @@ const fold = (s: string) =>
 /** "object storage" → "Object storage"; acronyms stay as written ("IaC"). */
 const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function rowName(members: ServiceEntry[], fallback: ServiceEntry): string {
+/**
+ * The names a row could take, best first: the keywords at least two of its
+ * clouds share (by how many clouds, then services, then the longer phrase),
+ * then its lead service's short name, then that name with the short names of
+ * the row's other main services (or, alone on its cloud, with its cloud's
+ * name), which no other row holds in the same way.
+ */
+function rowNameCandidates(
+  members: ServiceEntry[],
+  lead: ServiceEntry,
+  mains: ServiceEntry[],
+  providerName: string,
+  leadInOtherRows: boolean,
+): string[] {
   const byKeyword = new Map<string, { word: string; providers: Set<string>; services: number }>();
   for (const s of members)
     for (const k of new Set(s.keywords.map((w) => w.trim()).filter(Boolean))) {
@@ -166,7 +180,36 @@ function rowName(members: ServiceEntry[], fallback: ServiceEntry): string {
         b.word.split(/\s+/).length - a.word.split(/\s+/).length ||
         a.word.localeCompare(b.word, 'en'),
     );
-  return shared.length ? sentenceCase(shared[0]!.word) : fallback.shortName;
+  const others = mains.filter((s) => s.id !== lead.id).map((s) => s.shortName);
+  return [
+    ...shared.map((e) => sentenceCase(e.word)),
+    // A service in several rows (Amazon Redshift with Synapse and with Fabric) does not name one of them alone.
+    ...(leadInOtherRows && others.length ? [] : [lead.shortName]),
+    others.length ? `${lead.shortName} · ${others.join(' · ')}` : `${lead.shortName} (${providerName})`,
+  ];
+}
+
+/**
+ * Gives each row the best name no other row already took, so no two rows of
+ * the map read the same (Amazon Bedrock leads one row with Azure OpenAI and
+ * another with Document AI). Rows whose best name is the strongest (shared by
+ * more clouds and services, then whose services have more equivalents)
+ * choose first; a row with every name taken keeps its last, most specific one.
+ */
+function assignRowNames(rows: { row: MapRow; candidates: string[]; members: number; links: number }[]): void {
+  const clouds = (r: MapRow) => Object.values(r.cells).filter((c) => c.length).length;
+  const order = [...rows].sort(
+    (a, b) =>
+      clouds(b.row) - clouds(a.row) ||
+      b.members - a.members ||
+      b.links - a.links ||
+      a.row.id.localeCompare(b.row.id, 'en'),
+  );
+  const taken = new Set<string>();
+  for (const { row, candidates } of order) {
+    row.name = candidates.find((n) => !taken.has(fold(n))) ?? candidates[candidates.length - 1]!;
+    taken.add(fold(row.name));
+  }
 }
 
 export function buildCapabilityMap(catalogue: Catalogue): CapabilityMap {
@@ -195,8 +238,9 @@ export function buildCapabilityMap(catalogue: Catalogue): CapabilityMap {
     ...(s.lifecycle ? { lifecycleStatus: s.lifecycle.status } : {}),
   });
   const categoryOrder = new Map(catalogue.categories.map((c, i) => [c.id, i]));
+  const providerNames = new Map(catalogue.providers.map((p) => [p.id, p.shortName]));
 
-  const rows = merged.map((cells) => {
+  const named = merged.map((cells) => {
     const sorted = new Map(
       providers.map((p) => [
         p,
@@ -215,14 +259,28 @@ export function buildCapabilityMap(catalogue: Catalogue): CapabilityMap {
       mains.find((s) => counts.get(s.category) === top)?.category ??
       members.find((s) => counts.get(s.category) === top)!.category;
     const lead = mains.find((s) => s.category === category) ?? members.find((s) => s.category === category)!;
-    return {
+    const row: MapRow = {
       id: lead.id,
-      name: rowName(members, lead),
+      name: '',
       category,
       cells: Object.fromEntries(providers.map((p) => [p, sorted.get(p)!.map(toMapService)])),
       singleCloud: providers.filter((p) => sorted.get(p)!.length).length === 1,
-    } satisfies MapRow;
+    };
+    return {
+      row,
+      candidates: rowNameCandidates(
+        members,
+        lead,
+        mains,
+        providerNames.get(lead.provider) ?? lead.provider,
+        merged.filter((m) => m.get(lead.provider)!.includes(lead.id)).length > 1,
+      ),
+      members: members.length,
+      links: members.reduce((n, s) => n + adjacency.get(s.id)!.size, 0),
+    };
   });
+  assignRowNames(named);
+  const rows = named.map((n) => n.row);
   rows.sort(
     (a, b) =>
       (categoryOrder.get(a.category) ?? 1e9) - (categoryOrder.get(b.category) ?? 1e9) ||
