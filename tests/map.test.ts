@@ -89,3 +89,32 @@ describe('/map.csv and /map.md', () => {
     expect(text.match(/^\| (?!Capability \|)/gm)?.length).toBe(map.data.length);
   });
 });
+
+describe('map row names and compare suggestions, on the real catalogue', () => {
+  it('never gives two rows of the map the same name', () => {
+    const names = map.data.map((r) => r.name.toLowerCase());
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it('suggests an equivalent of every compared service, not only of the first, on /compare', async () => {
+    const live = (ids: string[] | string | undefined) =>
+      [ids ?? []].flat().filter((id) => data.services.find((s) => s.id === id)?.lifecycle?.status !== 'retired');
+    const equivalents = (s: BuiltCatalogueData['services'][number]) => Object.values(s.equivalents).flatMap(live);
+    // The service with the most live equivalents fills the six suggestions on its own.
+    const busy = [...data.services].sort((a, b) => equivalents(b).length - equivalents(a).length)[0]!;
+    expect(equivalents(busy).length).toBeGreaterThan(6);
+    const other = data.services.find(
+      (s) =>
+        s.id !== busy.id &&
+        !s.lifecycle &&
+        equivalents(s).length > 0 &&
+        !equivalents(s).includes(busy.id) &&
+        equivalents(s).every((id) => !equivalents(busy).includes(id)),
+    )!;
+    const html = await (await get(`/compare?ids=${busy.id},${other.id}`)).text();
+    const suggestions = html.match(/<p class="suggestions"[\s\S]*?<\/p>/)?.[0] ?? '';
+    expect(suggestions, 'the second service has an equivalent among the suggestions').toMatch(
+      new RegExp(`ids=${busy.id},${other.id},${equivalents(other)[0]}"`),
+    );
+  });
+});
