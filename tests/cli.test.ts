@@ -31,14 +31,26 @@ describe('csc --help', () => {
     [['--help']],
     [['validate', '--help']],
     [['policy', '--help']],
+    [['check', '--help']],
+    [['diff', '--help']],
     [['markdown', '--help']],
     [['export', '--help']],
     [['search', '--help']],
-  ])('%j prints usage', async (args) => {
+  ])('%j prints usage with examples', async (args) => {
     const r = await csc(args);
     expect(r.code).toBe(args.length ? 0 : 2);
     expect(r.stdout).toMatch(/^(csc —|Usage: csc)/);
     expect(r.stdout).toContain('--output');
+    const examples = r.stdout.split('\nExamples:\n')[1]?.split('\n\n')[0] ?? '';
+    const command = args[0] === '--help' || !args.length ? undefined : args[0];
+    expect(examples.split('\n').length, r.stdout).toBeGreaterThan(0);
+    for (const line of examples.split('\n').filter(Boolean))
+      expect(line).toMatch(command ? new RegExp(`csc ${command} `) : /^ {2}csc [a-z]+ /);
+  });
+
+  it('the main help lists the exit codes', async () => {
+    const r = await csc(['--help']);
+    expect(r.stdout).toMatch(/Exit codes:\n {2}0 {2}done\n {2}1 .*\n[\s\S]* {2}2 {2}wrong usage/);
   });
 
   it('rejects an unknown command or option with exit 2', async () => {
@@ -48,10 +60,29 @@ describe('csc --help', () => {
     expect(r.stderr).toMatch(/--frob/);
   });
 
-  it('runs as `npx csc` from the checkout', () => {
-    const r = spawnSync('npx', ['--no-install', 'csc', 'export', '--help'], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
+  it('runs as `npm exec --no -- csc` from the checkout, and never installs a registry package of that name', () => {
+    const r = spawnSync('npm', ['exec', '--no', '--', 'csc', 'export', '--help'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Usage: csc export/);
+    const elsewhere = spawnSync('npm', ['exec', '--no', '--', 'csc', '--help'], { cwd: dir, encoding: 'utf8' });
+    expect(elsewhere.status).not.toBe(0);
+    expect(elsewhere.stdout).not.toMatch(/Usage: csc|csc —/);
+  });
+
+  it("runs as an executable on the machine's own node, whatever its version", () => {
+    // PATH without the checkout's node_modules/.bin: `#!/usr/bin/env node` finds the machine's Node,
+    // as it does for the link `npm install -g .` makes. Older than engines, csc hands over to Node.js 24.
+    const path = (process.env.PATH ?? '')
+      .split(':')
+      .filter((p) => !p.includes('node_modules'))
+      .join(':');
+    const r = spawnSync(join(process.cwd(), 'src/cli/csc.mjs'), ['search', 'kubernetes', '--limit', '1'], {
+      cwd: dir,
+      env: { ...process.env, PATH: path },
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^ {2}1\. /);
   });
 });
 
@@ -71,6 +102,43 @@ describe('csc export and validate', () => {
       (await csc(['export', '--ids', some.join(','), '--name', 'From CLI', '--owner', 'Ops', '-o', out])).code,
     ).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(r.stdout);
+  });
+
+  it('-o says on standard error what it wrote, in one line, and nothing on standard output', async () => {
+    const out = join(dir, 'confirmed.json');
+    const r = await csc(['export', '--ids', `${ids[0]},${ids[1]}`, '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const bytes = Buffer.byteLength(readFileSync(out, 'utf8')).toLocaleString('en');
+    expect(r.stderr).toBe(`wrote ${out} (service list v1, 2 services, ${bytes} bytes)\n`);
+    const md = await csc(['markdown', out, '-o', join(dir, 'confirmed.md')]);
+    expect(md.stderr).toMatch(/^wrote .*confirmed\.md \(markdown, 2 services, [\d,]+ bytes\)\n$/);
+    const unwritable = await csc(['export', '--ids', ids[0]!, '-o', join(dir, 'no-such-dir', 'x.json')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/^Cannot write .*x\.json: ENOENT/);
+  });
+
+  it('validate accepts the compact form too, and refuses its unknown ids as the API does', async () => {
+    const good = await csc(['validate', file('compact.json', { name: 'Team', approvedServiceIds: [ids[0]] })]);
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.stdout).toMatch(/valid approved list in compact form \("Team", 1 known service\)/);
+    expect(
+      (await csc(['validate', '-'], JSON.stringify({ name: 'Piped', approvedServiceIds: ids.slice(0, 3) }))).stdout,
+    ).toMatch(/^-: valid approved list in compact form \("Piped", 3 known services\)/);
+    const path = file('compact-bad.json', {
+      name: 'Team',
+      approvedServiceIds: [ids[0], 'aws-not-a-service'],
+      colour: 1,
+    });
+    const bad = await csc(['validate', path]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`${path}: /colour: unknown field "colour"`);
+    const unknown = await csc([
+      'validate',
+      file('compact-unknown.json', { name: 'T', approvedServiceIds: ['aws-nope'] }),
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/\/approvedServiceIds\/0: no service has this id/);
   });
 
   it('exports every service, and the result validates', async () => {
@@ -224,6 +292,21 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(JSON.parse(denyAll.stdout).properties.policyRule.if.allOf.length).toBeGreaterThan(0);
     expect((await csc(['policy', 'aws', f, '--dependencies', 'all'])).code).toBe(2);
     expect((await csc(['policy', 'gcp', f, '--parent', 'projects/Bad_Id'])).code).toBe(2);
+  });
+
+  it('policy over the size limit says so once, with the advice', async () => {
+    const r = await csc([
+      'policy',
+      'aws',
+      file('all-aws.json', { name: 'All', approvedServiceIds: byProvider('aws') }),
+      '--size-limit',
+      '5120',
+    ]);
+    expect(r.code).toBe(1);
+    const size = /would be (\d+) characters/.exec(r.stderr)?.[1];
+    expect(size, r.stderr).toBeDefined();
+    expect(r.stderr.split(size!).length - 1).toBe(1);
+    expect(r.stderr).toMatch(/5120-character quota/);
   });
 
   it('policy refuses unknown ids with exit 1', async () => {

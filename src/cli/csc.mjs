@@ -1,13 +1,26 @@
 #!/usr/bin/env node
 // `csc` (package.json "bin"): the command-line tool. Node runs the TypeScript
 // of src/ directly (type stripping), from the version package.json "engines"
-// names; `npx csc` finds the Node 24 the project installs as a dev dependency
-// first on its PATH.
+// names. Started by an older Node (the machine's own, through the link
+// `npm install -g .` makes in a checkout), it hands over to the Node.js 24 the
+// checkout installed, and says what it needs only when there is none.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../core/node-version.mjs';
 
 const problem = nodeVersionProblem(pkg.engines.node, process.versions.node, 'csc');
 if (problem) {
+  const installed = fileURLToPath(new URL('../../node_modules/node/bin/node', import.meta.url));
+  // The variable stops a loop should that Node be too old as well.
+  if (existsSync(installed) && !process.env.CSC_HANDED_OVER) {
+    const r = spawnSync(installed, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, CSC_HANDED_OVER: '1' },
+    });
+    process.exit(r.status ?? 1);
+  }
   console.error(problem);
   process.exit(2);
 }

@@ -5,8 +5,10 @@
  * the build wrote (dist/client/catalogue.json). It runs the same core as the
  * API, so the same list gives the same documents.
  *
- * Exit codes: 0 done, 1 the input is invalid or cannot be turned into the
- * output, 2 wrong usage or the catalogue is not built.
+ * Exit codes (the same for every command; README and `csc --help` list them):
+ * 0 done, 1 the input is invalid or cannot be turned into the output (and
+ * `check` found a problem, `search` found nothing), 2 wrong usage or the
+ * catalogue is not built.
  */
 import { listDescription } from '../core/list-description.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,6 @@ import {
 } from '../core/policies/index.ts';
 import {
   exportServiceList,
-  importServiceList,
   resolveApprovedIds,
   serviceListSchemaUrl,
   type ValidationError,
@@ -81,13 +82,33 @@ Commands:
 
 FILE is an approved list: an interchange document or the compact form
 {"name": "...", "approvedServiceIds": ["aws-s3", ...]}. Use "-" for standard input.
-Run "csc <command> --help" for a command's options.
+Run "csc <command> --help" for a command's options and examples.
+
+Exit codes:
+  0  done
+  1  the input is invalid or gives no document (unknown ids, a policy over its limit),
+     check found a problem, or search found nothing
+  2  wrong usage (unknown command or option, bad option value), or the catalogue is not built
+
+Examples:
+  csc export --ids aws-s3,gcp-firestore --name "Platform" -o approved.json
+  csc validate approved.json
+  csc policy aws approved.json -o scp.json
 ${common}`,
   validate: `Usage: csc validate FILE [options]
 
-Checks FILE against the service list schema v1. Prints each problem as a JSON
-pointer and what is wrong, and exits 1 if there is any. A valid file that names
-services this catalogue does not know is reported with notes and exits 0.
+Checks that FILE is an approved list every command and the API accept: an
+interchange document valid against the service list schema v1, or the compact
+form {"name", "approvedServiceIds", ...}. Prints each problem as a JSON pointer
+and what is wrong, and exits 1 if there is any. An interchange document that
+names services this catalogue does not know is valid (they are reported as
+notes; other tools may know them); in the compact form they are an error, as in
+the API.
+
+Examples:
+  csc validate approved.json
+  csc validate --schema-base https://catalogue.example.org their-list.json
+  echo '{"name":"Team","approvedServiceIds":["aws-s3"]}' | csc validate -
 ${common}`,
   policy: `Usage: csc policy aws|azure|gcp FILE [options]
 
@@ -118,6 +139,12 @@ Options:
       --empty-cloud refuse|deny-all
                                deny-all: write the deny-everything policy when no
                                service of this cloud is approved
+
+Examples:
+  csc policy aws approved.json -o scp.json
+  csc policy aws approved.json --format terraform -o scp.tf.json
+  csc policy azure approved.json --format arm -o policy.arm.json
+  csc policy gcp approved.json --parent organizations/123456789012 --format gcloud -o policy.yaml
 ${common}`,
   check: `Usage: csc check FILE [options]
 
@@ -131,6 +158,10 @@ Options:
       --format text|json|sarif report on standard output (default text)
       --sarif FILE             also write a SARIF 2.1.0 report to FILE (for code annotations)
       --json FILE              also write the JSON report to FILE
+
+Examples:
+  csc check approved.json
+  csc check approved.json --retiring-within 365 --sarif csc.sarif
 ${common}`,
   diff: `Usage: csc diff OLD NEW [options]
 
@@ -140,12 +171,18 @@ removed, and the catalogue services the new policy newly allows or denies
 
 Options:
       --format text|json       output (default text)
+
+Examples:
+  git show main:approved.json > base.json && csc diff base.json approved.json
 ${common}`,
   markdown: `Usage: csc markdown FILE [options]
 
 Writes the markdown document of the approved list in FILE (the same document as
 POST /v1/export/markdown): metadata, lifecycle warnings and a table per provider
 and category. Unknown service ids are listed in the document and on standard error.
+
+Examples:
+  csc markdown approved.json -o approved.md
 ${common}`,
   export: `Usage: csc export --ids a,b,c [options]
 
@@ -157,6 +194,10 @@ Options:
       --description TEXT     description
       --organisation TEXT    owning organisation or unit
       --owner TEXT           contact person or team
+
+Examples:
+  csc export --ids aws-s3,gcp-firestore --name "Platform" -o approved.json
+  csc export --ids aws-lambda,azure-functions --name "Serverless" --owner "Platform team" > serverless.json
 ${common}`,
 };
 
@@ -175,6 +216,11 @@ Options:
       --limit N              at most N results (1 to 100, default 10)
       --json                 print the results as the API lists them (JSON)
       --explain              add each result's score and what matched
+
+Examples:
+  csc search managed kubernetes --limit 5
+  csc search object storage --provider aws,gcp --json
+  csc search k8s --explain
 ${common}`;
 
 const help = Object.fromEntries(Object.entries(helpTexts).map(([k, v]) => [k, `${v.trimEnd()}\n`]));
@@ -257,10 +303,23 @@ function readList(file: string, schemaUrl: string, catalogue: Catalogue): Approv
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-function output(text: string, file: string | undefined, io: Io): void {
-  if (file) writeFileSync(file, text);
+/** Writes to FILE (and says so on standard error, one line) or to standard output. */
+function output(text: string, file: string | undefined, io: Io, what?: string): void {
+  if (file) writeTo(file, text, io, what);
   else io.stdout(text);
 }
+
+function writeTo(file: string, text: string, io: Io, what?: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new CliError(`Cannot write ${file}: ${(e as Error).message}`, 1);
+  }
+  const bytes = Buffer.byteLength(text);
+  io.stderr(`wrote ${file} (${what ? `${what}, ` : ''}${bytes.toLocaleString('en')} bytes)\n`);
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 function oneFile(positionals: string[], command: string): string {
   if (positionals.length !== 1)
@@ -274,20 +333,30 @@ function validateCommand(args: string[], io: Io): number {
   const file = oneFile(positionals, 'validate');
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const schemaUrl = schemaUrlOf(values, built);
-  const r = importServiceList(catalogue, readJson(file), schemaUrl);
-  if (!r.ok) {
-    const hint = r.errors.some((e) => e.pointer === '/$schema')
+  // The one reader of lists every command and API endpoint uses, so "valid" means they all accept it.
+  const parsed = parseApprovedList(readJson(file), schemaUrl, catalogue);
+  const errors = parsed.ok ? [] : parsed.errors;
+  const unknownIds = parsed.ok ? resolveApprovedIds(catalogue, parsed.list.approvedServiceIds).unknownIds : [];
+  if (parsed.ok && parsed.list.source === 'compact')
+    parsed.list.approvedServiceIds.forEach((id, i) => {
+      if (unknownIds.includes(id))
+        errors.push({ pointer: `/approvedServiceIds/${i}`, message: 'no service has this id' });
+    });
+  if (!parsed.ok || errors.length) {
+    const hint = errors.some((e) => e.pointer === '/$schema')
       ? `\n(The $schema must be ${schemaUrl}; if the file comes from another site, pass --schema-base with that site's address.)`
       : '';
     throw new CliError(
-      `${formatErrors(file, r.errors)}${hint}\n${file}: invalid (${r.errors.length} problem${r.errors.length === 1 ? '' : 's'})`,
+      `${formatErrors(file, errors)}${hint}\n${file}: invalid (${plural(errors.length, 'problem')})`,
       1,
     );
   }
-  for (const note of r.notes) io.stderr(`${file}: note: ${note}\n`);
-  const known = `${r.approvedServiceIds.length} known service${r.approvedServiceIds.length === 1 ? '' : 's'}`;
-  const unknown = r.unknownServiceIds.length ? `, ${r.unknownServiceIds.length} not in this catalogue` : '';
-  output(`${file}: valid service list v1 ("${r.metadata.name}", ${known}${unknown})\n`, values.output, io);
+  const { list } = parsed;
+  for (const note of list.notes ?? []) io.stderr(`${file}: note: ${note}\n`);
+  const form = list.source === 'compact' ? 'approved list in compact form' : 'service list v1';
+  const known = plural(list.approvedServiceIds.length - unknownIds.length, 'known service');
+  const unknown = unknownIds.length ? `, ${unknownIds.length} not in this catalogue` : '';
+  output(`${file}: valid ${form} ("${list.name}", ${known}${unknown})\n`, values.output, io);
   return 0;
 }
 
@@ -348,10 +417,8 @@ function policyCommand(args: string[], io: Io): number {
         1,
       );
     case 'too-large':
-      throw new CliError(
-        `${file}: the policy would be ${result.size} ${result.unit}, over the limit of ${result.limit} by ${result.excess}. ${result.advice}`,
-        1,
-      );
+      // The advice names the size, the limit and the excess itself.
+      throw new CliError(`${file}: ${result.advice}`, 1);
     case 'empty-cloud':
       for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
       throw new CliError(
@@ -382,6 +449,7 @@ function policyCommand(args: string[], io: Io): number {
           : JSON.stringify(result.document),
         values.output,
         io,
+        `${target} policy${format && format !== 'json' ? `, ${format}` : ''}`,
       );
       return 0;
   }
@@ -412,8 +480,8 @@ function checkCommand(args: string[], io: Io): number {
   const findings = checkList(catalogue, list.approvedServiceIds, { today: today(), retiringWithinDays: days });
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
-  if (values.sarif) writeFileSync(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
+  if (values.json) writeTo(values.json, `${JSON.stringify(report, null, 2)}\n`, io, 'JSON report');
   const human =
     findings.map((f) => `${file}: ${f.rule}: ${f.message}\n`).join('') +
     (findings.length
@@ -477,7 +545,7 @@ function markdownCommand(args: string[], io: Io): number {
       1,
     );
   for (const id of result.unknownServiceIds) io.stderr(`not in the catalogue: ${id}\n`);
-  output(result.markdown, values.output, io);
+  output(result.markdown, values.output, io, `markdown, ${plural(result.services.length, 'service')}`);
   return 0;
 }
 
@@ -516,7 +584,7 @@ function exportCommand(args: string[], io: Io): number {
     );
   const metadata = listDescription({ ...values, name: values.name?.trim() || 'Approved services' });
   const doc = exportServiceList(catalogue, ids, metadata, { today: today(), schemaUrl: schemaUrlOf(values, built) });
-  output(`${JSON.stringify(doc, null, 2)}\n`, values.output, io);
+  output(`${JSON.stringify(doc, null, 2)}\n`, values.output, io, `service list v1, ${plural(ids.length, 'service')}`);
   return 0;
 }
 

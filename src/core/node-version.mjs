@@ -24,7 +24,7 @@ export function nodeVersionProblem(engines, current, program) {
   if (newEnough) return undefined;
   return (
     `${program} needs Node.js ${needMajor}.${needMinor}.${needPatch} or newer (this is v${current.replace(/^v/, '')}). ` +
-    'From a checkout, run it through npm (npm start, npm test, npx csc): npm install brings the Node.js 24 ' +
+    'From a checkout, run it through npm (npm start, npm test, npm exec --no -- csc): npm install brings the Node.js 24 ' +
     'the project runs on, and npm scripts use it.'
   );
 }

@@ -16,7 +16,7 @@ describe('the Node.js version check of npm start and csc', () => {
   it('refuses older versions with a sentence naming the minimum and the way out', () => {
     expect(nodeVersionProblem('>=22.18.0', 'v20.20.2', 'npm start')).toBe(
       'npm start needs Node.js 22.18.0 or newer (this is v20.20.2). From a checkout, run it through npm ' +
-        '(npm start, npm test, npx csc): npm install brings the Node.js 24 the project runs on, and npm scripts use it.',
+        '(npm start, npm test, npm exec --no -- csc): npm install brings the Node.js 24 the project runs on, and npm scripts use it.',
     );
     expect(nodeVersionProblem('>=22.18.0', '22.17.9', 'csc')).toMatch(/needs Node\.js 22\.18\.0/);
     expect(nodeVersionProblem('>=22.18.0', '21.99.0', 'csc')).toBeDefined();

@@ -72,7 +72,7 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
       findings.push({
         rule: 'policy-too-large',
         target,
-        message: `${target}: the policy would be ${r.size} ${r.unit}, over the limit of ${r.limit} by ${r.excess}. ${r.advice}`,
+        message: `${target}: ${r.advice}`,
       });
     if (r.kind !== 'policy') continue;
     for (const d of r.dependencies)
