@@ -23,6 +23,12 @@ export interface ShutdownOptions {
   timeoutSeconds: number;
   /** Answers a readiness probe while stopping (a 503 problem). */
   notReady: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Resolves once the log's buffered lines are written: an asynchronous log
+   * (pino) flushed synchronously by process.exit could write its last lines
+   * out of order while an earlier write is still in progress.
+   */
+  flushLog?: () => Promise<void>;
   /** Ends the process; `process.exit` unless a test says otherwise. */
   exit?: (code: number) => void;
 }
@@ -34,6 +40,7 @@ export function createShutdown({
   log,
   timeoutSeconds,
   notReady,
+  flushLog = async () => {},
   exit = (code) => process.exit(code),
 }: ShutdownOptions) {
   const inFlight = new Set<ServerResponse>();
@@ -81,6 +88,7 @@ export function createShutdown({
       log.error({ err: e }, 'Closing the store failed');
     }
     log.info({ cutOff }, 'Stopped');
+    await flushLog().catch(() => {});
     exit(cutOff ? 1 : 0);
   }
 

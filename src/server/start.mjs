@@ -42,6 +42,7 @@ const routeOf = createRouteLabel(Object.keys(JSON.parse(readFileSync(`${dist}cli
 const shutdown = createShutdown({
   log,
   timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+  flushLog: () => new Promise((resolve, reject) => log.flush((e) => (e ? reject(e) : resolve()))),
   notReady: (_req, res) =>
     sendProblem(res, 'unavailable', 'The server is shutting down.', { 'retry-after': '10', connection: 'close' }),
 });
