@@ -9,9 +9,11 @@
  * old, while a person looking at it gets a fresh one (browsers revalidate
  * with the ETag on every view).
  */
+import { log } from '../src/adapters/process-host.ts';
 import { linkHeader, pageLinks } from '../src/core/page.ts';
 import {
   Health,
+  Liveness,
   Status,
   StatusHistoryPage,
   StatusHistoryQuery,
@@ -65,6 +67,16 @@ export async function getHealth(_request: Request, ctx: FunctionContext): Promis
   return jsonGet(body, { cacheControl: NO_STORE });
 }
 
+/**
+ * Liveness: answers while the process can serve a request, whatever the store
+ * does, so an orchestrator restarts a wedged process but never one that is
+ * only waiting for its database. Needs no context (and so opens no store).
+ */
+export function getLiveness(): Response {
+  const body: Liveness = { status: 'alive', uptimeSeconds: Math.floor(process.uptime()) };
+  return jsonGet(body, { cacheControl: NO_STORE });
+}
+
 export async function getStatus(_request: Request, ctx: FunctionContext): Promise<Response> {
   const body: StatusType = await probeAndObserve(ctx);
   return jsonGet(body, { cacheControl: OPERATIONAL_CACHE_CONTROL });
@@ -83,7 +95,7 @@ export async function getStatusHistory(request: Request, ctx: FunctionContext): 
   try {
     result = await ctx.store.statusSamples((page - 1) * pageSize, pageSize);
   } catch (e) {
-    console.error('Reading the status history failed:', e);
+    log().error({ err: e }, 'Reading the status history failed');
     return problem('unavailable', {
       detail: `The ${ctx.store.kind} store does not answer; the status history is unavailable.`,
       headers: { 'retry-after': '10' },
@@ -96,7 +108,8 @@ export async function getStatusHistory(request: Request, ctx: FunctionContext): 
 }
 
 const unavailable = problemResponse(
-  'Not ready: the store does not answer or the catalogue is not loaded (`checks` says which). Carries Retry-After.',
+  'Not ready: the store does not answer or the catalogue is not loaded (`checks` says which), or the server ' +
+    'is shutting down. Carries Retry-After.',
 );
 
 export const operations: OperationSpec[] = [
@@ -104,14 +117,27 @@ export const operations: OperationSpec[] = [
     method: 'get',
     path: '/v1/health',
     operationId: 'getHealth',
-    summary: 'Liveness and readiness',
+    summary: 'Readiness',
     tags: ['Operations'],
     description:
-      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise. `status` is ' +
-      '`degraded` (still 200: reads work) while the latest store write failed or a store operation failed ' +
-      'in the last minute; saves then answer 503 with Retry-After. Never cached (`Cache-Control: no-store`): ' +
-      'meant for load balancers and uptime probes.',
-    responses: { 200: { description: 'Live and ready', schema: Health }, 503: unavailable },
+      'Answers 200 when the catalogue is loaded and the store answers a ping, 503 otherwise, and 503 from ' +
+      'the moment the server is told to stop (while it finishes the requests in flight), so a load balancer ' +
+      'stops sending it new ones. `status` is `degraded` (still 200: reads work) while the latest store write ' +
+      'failed or a store operation failed in the last minute; saves then answer 503 with Retry-After. Never ' +
+      'cached (`Cache-Control: no-store`): meant for load balancers and uptime probes. Liveness is ' +
+      '/v1/health/live.',
+    responses: { 200: { description: 'Ready', schema: Health }, 503: unavailable },
+  },
+  {
+    method: 'get',
+    path: '/v1/health/live',
+    operationId: 'getLiveness',
+    summary: 'Liveness',
+    tags: ['Operations'],
+    description:
+      'Answers 200 while the process serves requests, including while its store is unreachable and while ' +
+      'it drains at shutdown: restart the process only when this fails. Touches no store. Never cached.',
+    responses: { 200: { description: 'Alive', schema: Liveness } },
   },
   {
     method: 'get',

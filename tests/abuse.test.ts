@@ -256,7 +256,7 @@ describe('a full disk', () => {
         const url = await new Promise<string>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`no start:\n${log}`)), 30_000);
           child.stdout.on('data', () => {
-            const m = /listening on (http:\/\/\S+)/.exec(log);
+            const m = /listening on (http:\/\/[^\s"]+)/.exec(log);
             if (m) {
               clearTimeout(timer);
               resolve(m[1]!);

@@ -71,7 +71,9 @@ it('npm start exits 1 when the embedded store cannot be opened under DATA_DIR', 
       timeout: 30_000,
     });
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('The embedded store could not be opened under DATA_DIR');
+    // Once the configuration is valid, the server logs JSON lines on stdout.
+    expect(r.stdout).toContain('The embedded store could not be opened under DATA_DIR');
+    expect(r.stdout).toMatch(/"level":"fatal"/);
     expect(r.stdout).not.toContain('listening on');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -21,8 +21,8 @@ describe('GET /v1/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('is API version 1.4.0 with no security schemes', () => {
-    expect(doc.info.version).toBe('1.4.0');
+  it('is API version 1.5.0 with no security schemes', () => {
+    expect(doc.info.version).toBe('1.5.0');
     expect(doc.components.securitySchemes).toBeUndefined();
     expect(doc.security).toBeUndefined();
     for (const item of Object.values<any>(doc.paths))
@@ -44,6 +44,7 @@ describe('GET /v1/openapi.json', () => {
       'get /v1/lists/{id}',
       'post /v1/feedback',
       'get /v1/health',
+      'get /v1/health/live',
       'get /v1/status',
       'get /v1/status/history',
       'get /v1/openapi.json',

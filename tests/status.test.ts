@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Health, Status, StatusHistoryPage } from '../src/core/status.ts';
+import { API_VERSION } from '../src/http/openapi.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -36,7 +37,7 @@ describe('GET /v1/status', () => {
     const status = Status.parse(r.json);
     expect(status.status).toBe('operational');
     const { api, catalogue, store, rateLimiter } = status.components;
-    expect(api.version).toBe('1.4.0');
+    expect(api.version).toBe(API_VERSION);
     const services = (await send(`${server.url}/v1/services?pageSize=1`)).json.total;
     expect(catalogue).toMatchObject({ status: 'operational', serviceCount: services });
     expect(catalogue.builtOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -85,6 +85,28 @@ export const ConfigSchema = z.object({
     .max(86_400)
     .default(3600)
     .describe('Interval between purges of expired lists in the embedded store'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Lowest level written to the log (JSON lines on stdout); info includes one line per request'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .describe('Port of the Prometheus metrics endpoint (GET /metrics); unset: no metrics server (0: any free port)'),
+  METRICS_HOST: z
+    .string()
+    .min(1)
+    .default('127.0.0.1')
+    .describe('Interface the metrics server listens on; loopback unless opened on purpose'),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .default(10)
+    .describe('How long a stopping server lets requests in flight finish before it cuts them off'),
 });
 export type Config = z.output<typeof ConfigSchema>;
 

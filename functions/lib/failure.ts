@@ -6,6 +6,7 @@
  * its stack). Shared by every function route (runFunction) and by
  * defineMutation, which adds its rate-limit headers.
  */
+import { log } from '../../src/adapters/process-host.ts';
 import { StoreFailure } from '../../src/adapters/store.ts';
 import { isClientFault, logFailure } from '../../src/http/faults.ts';
 import { problem } from '../../src/http/problem.ts';
@@ -19,7 +20,7 @@ export async function failureResponse(
   const where = `${request.method} ${new URL(request.url).pathname}`;
   if (error instanceof StoreFailure) {
     // The store's own message (e.g. "database or disk is full") says what an operator needs; no stack.
-    console.error(`${where}: the store failed (${error.operation}): ${error.message}`);
+    log().error({}, `${where}: the store failed (${error.operation}): ${error.message}`);
     return problem('unavailable', {
       detail: 'The store cannot take this request right now; nothing was saved. Try again shortly.',
       headers: { 'retry-after': '30' },

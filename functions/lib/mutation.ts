@@ -6,6 +6,7 @@
  * A rate limiter or store that does not answer gives 503 with Retry-After.
  */
 import type { z } from 'zod';
+import { log } from '../../src/adapters/process-host.ts';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
 import { BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
@@ -53,7 +54,7 @@ export async function chargeRateLimit(
     limit = await ctx.limiter.consume(ctx.clientIp);
   } catch (e) {
     // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
-    console.error(`Rate limiter failed on POST ${what}: ${(e as Error).message ?? e}`);
+    log().error({}, `Rate limiter failed on POST ${what}: ${(e as Error).message ?? e}`);
     return {
       ok: false,
       headers: {},

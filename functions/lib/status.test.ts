@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/adapters/sqlite-store.ts';
 import type { Store } from '../../src/adapters/store.ts';
 import { overallState, type ComponentState, type Status } from '../../src/core/status.ts';
+import { API_VERSION } from '../../src/http/openapi.ts';
 import { createStatusRecorder, probeStatus } from './status.ts';
 
 let dir: string;
@@ -23,7 +24,7 @@ const open = () => {
 let t = Date.parse('2026-05-01T00:00:00Z');
 function status(storeState: ComponentState = 'operational', catalogueVersion = 'v1'): Status {
   const components: Status['components'] = {
-    api: { status: 'operational', version: '1.4.0', startedAt: new Date(t).toISOString() },
+    api: { status: 'operational', version: API_VERSION, startedAt: new Date(t).toISOString() },
     catalogue: { status: 'operational', version: catalogueVersion, builtOn: '2026-05-01', serviceCount: 15 },
     store:
       storeState === 'down'

@@ -63,6 +63,13 @@ export function sharedMongoClient(uri: string): Promise<MongoClient> {
   return client;
 }
 
+/** Closes every client sharedMongoClient opened (at shutdown, once requests have drained). */
+export async function closeSharedMongoClients(): Promise<void> {
+  const open = [...clients.values()];
+  clients.clear();
+  await Promise.allSettled(open.map(async (c) => (await c).close()));
+}
+
 /** Creates the indexes the store relies on; safe to run on every start. */
 export async function ensureMongoIndexes(db: Db): Promise<void> {
   await Promise.all([
@@ -104,6 +111,10 @@ export async function openMongoStore({ client, dbName, clock = systemClock }: Mo
       if (!doc) return null;
       const { _id, statuses, ...rest } = doc;
       return { id: _id, ...rest, ...(statuses ? { statuses: Object.fromEntries(statuses) } : {}) };
+    },
+    async countLists() {
+      // Counted on the TTL index (expiresAt), so the cost grows with the index, not the documents.
+      return lists.countDocuments({ expiresAt: { $gt: clock.now() } });
     },
     async saveFeedback({ id, ...rest }) {
       await feedback.insertOne(defined({ _id: id, ...rest }));

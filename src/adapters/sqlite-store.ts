@@ -60,6 +60,7 @@ export function openSqliteStore({ dataDir, clock = systemClock }: SqliteStoreOpt
 
   const insertList = db.prepare('INSERT INTO lists (id, created_at, expires_at, body) VALUES (?, ?, ?, ?)');
   const selectList = db.prepare('SELECT id, created_at, expires_at, body FROM lists WHERE id = ? AND expires_at > ?');
+  const countLists = db.prepare('SELECT COUNT(*) AS n FROM lists WHERE expires_at > ?');
   const deleteExpiredLists = db.prepare('DELETE FROM lists WHERE expires_at <= ?');
   const insertFeedback = db.prepare('INSERT INTO feedback (id, received_at, body) VALUES (?, ?, ?)');
   const selectFeedback = db.prepare('SELECT id, received_at, body FROM feedback WHERE id = ?');
@@ -85,6 +86,9 @@ export function openSqliteStore({ dataDir, clock = systemClock }: SqliteStoreOpt
         expiresAt: new Date(row.expires_at),
         ...(JSON.parse(row.body) as ListBody),
       };
+    },
+    async countLists() {
+      return Number((countLists.get(clock.now().getTime()) as { n: number | bigint }).n);
     },
     async saveFeedback({ id, receivedAt, ...body }) {
       insertFeedback.run(id, receivedAt.getTime(), JSON.stringify(body satisfies FeedbackBody));

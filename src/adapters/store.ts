@@ -11,6 +11,7 @@
  */
 import type { ListDescription } from '../core/list-description.ts';
 import type { StatusSample } from '../core/status.ts';
+import type { StoreObserver } from './process-host.ts';
 
 export interface Clock {
   now(): Date;
@@ -65,6 +66,8 @@ export interface Store {
   saveList(list: SavedListRecord): Promise<void>;
   /** The list, or null when unknown or expired by the store's clock. */
   findList(id: string): Promise<SavedListRecord | null>;
+  /** How many lists have not expired by the store's clock (expired ones not yet purged are not counted). */
+  countLists(): Promise<number>;
   saveFeedback(feedback: FeedbackRecord): Promise<void>;
   /** For operators and tests only: the API has no way to read feedback. */
   findFeedback(id: string): Promise<FeedbackRecord | null>;
@@ -118,16 +121,24 @@ const PROVING_WRITES = new Set(['saveList', 'saveFeedback']);
  * whether the latest write succeeded and how many operations failed in the
  * last minute. A ping (`SELECT 1`) cannot see a full disk or a damaged page;
  * the writes and reads the service really does can.
+ *
+ * `observe`, when given, is told of every operation as it settles (its
+ * duration and whether it failed): the server's metrics hang there, so this
+ * layer needs no metrics library.
  */
-export function watchStore(store: Store, clock: Clock = systemClock): WatchedStore {
+export function watchStore(store: Store, clock: Clock = systemClock, observe?: StoreObserver): WatchedStore {
   let writable = true;
   const failures: { operation: string; message: string; at: number }[] = [];
   const run = async <T>(operation: string, call: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const settled = (failed: boolean) => observe?.(operation, (performance.now() - started) / 1000, failed);
     try {
       const result = await call();
       if (PROVING_WRITES.has(operation)) writable = true;
+      settled(false);
       return result;
     } catch (e) {
+      settled(true);
       const failure = e instanceof StoreFailure ? e : new StoreFailure(operation, e);
       if (WRITES.has(operation)) writable = false;
       failures.push({ operation, message: failure.message, at: clock.now().getTime() });
@@ -139,6 +150,7 @@ export function watchStore(store: Store, clock: Clock = systemClock): WatchedSto
     kind: store.kind,
     saveList: (list) => run('saveList', () => store.saveList(list)),
     findList: (id) => run('findList', () => store.findList(id)),
+    countLists: () => run('countLists', () => store.countLists()),
     saveFeedback: (f) => run('saveFeedback', () => store.saveFeedback(f)),
     findFeedback: (id) => run('findFeedback', () => store.findFeedback(id)),
     addStatusSample: (s) => run('addStatusSample', () => store.addStatusSample(s)),

@@ -16,6 +16,7 @@ function fakeStore(fail: Set<string>): Store {
     kind: 'embedded',
     saveList: () => maybe('saveList', undefined),
     findList: () => maybe('findList', null),
+    countLists: () => maybe('countLists', 0),
     saveFeedback: () => maybe('saveFeedback', undefined),
     findFeedback: () => maybe('findFeedback', null),
     addStatusSample: () => maybe('addStatusSample', undefined),
@@ -64,5 +65,19 @@ describe('watchStore', () => {
     expect(e).toBeInstanceOf(StoreFailure);
     expect((e as StoreFailure).operation).toBe('findList');
     expect(store.health()).toMatchObject({ writable: true, recentFailures: 1 });
+  });
+
+  it('tells the observer of each operation as it settles, with its duration and whether it failed', async () => {
+    const seen: [string, number, boolean][] = [];
+    const store = watchStore(fakeStore(new Set(['saveList'])), undefined, (op, seconds, failed) =>
+      seen.push([op, seconds, failed]),
+    );
+    await store.findList('x');
+    await expect(store.saveList(list)).rejects.toBeInstanceOf(StoreFailure);
+    expect(seen.map(([op, , failed]) => [op, failed])).toEqual([
+      ['findList', false],
+      ['saveList', true],
+    ]);
+    for (const [, seconds] of seen) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 });

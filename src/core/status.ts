@@ -125,6 +125,17 @@ export const Health = z
   });
 export type Health = z.infer<typeof Health>;
 
+export const Liveness = z
+  .object({
+    status: z.literal('alive'),
+    uptimeSeconds: z.number().int().min(0).describe('Whole seconds since this process started'),
+  })
+  .meta({
+    id: 'Liveness',
+    description: 'The process answers requests. Says nothing about the store: readiness is /v1/health.',
+  });
+export type Liveness = z.infer<typeof Liveness>;
+
 const rank: Record<ComponentState, number> = { operational: 0, degraded: 1, down: 2 };
 
 /** The overall state is the worst component state. */

@@ -2,8 +2,10 @@
  * How a failed request is logged. A client that hangs up mid-body, or sends
  * what the HTTP layer cannot represent, is the client's fault: one line, no
  * stack, so a client cannot flood the log with stacks. Anything else is a bug
- * or an outage: logged with its stack.
+ * or an outage: logged with its stack. Both go to the process's log (the
+ * server's JSON lines, or the console without a server).
  */
+import { log, type Log } from '../adapters/process-host.ts';
 
 const CLIENT_ERROR_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
@@ -18,7 +20,7 @@ export function isClientFault(error: unknown): boolean {
 }
 
 /** One log line for a client fault, the error with its stack otherwise. */
-export function logFailure(where: string, error: unknown, log: (...args: unknown[]) => void = console.error): void {
-  if (isClientFault(error)) log(`${where}: client went away (${(error as Error).message})`);
-  else log(`${where} failed:`, error);
+export function logFailure(where: string, error: unknown, to: Log = log()): void {
+  if (isClientFault(error)) to.warn({}, `${where}: client went away (${(error as Error).message})`);
+  else to.error({ err: error }, `${where} failed`);
 }

@@ -16,7 +16,7 @@ export const corsHeaders: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers':
     'ETag, Link, Location, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, ' +
-    'Content-Disposition, Warning, X-Policy-Omitted, X-Policy-Also-Allows, X-Unknown-Services',
+    'Content-Disposition, Warning, X-Policy-Omitted, X-Policy-Also-Allows, X-Unknown-Services, X-Request-Id',
 };
 
 export const preflightHeaders: Record<string, string> = {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Problem } from '../core/schemas.ts';
 import { serviceListSchema } from '../core/service-list.ts';
 
-export const API_VERSION = '1.4.0';
+export const API_VERSION = '1.5.0';
 
 type JsonSchema = Record<string, unknown>;
 

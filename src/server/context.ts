@@ -14,7 +14,8 @@ import { clientIp, publicOrigin } from '../http/protocol.ts';
 import { failureResponse } from '../../functions/lib/failure.ts';
 import { createStatusRecorder, probeStatus } from '../../functions/lib/status.ts';
 import type { FunctionContext, ServerFunction } from '../../functions/lib/types.ts';
-import { openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
+import { closeSharedMongoClients, openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
+import { log, processHost } from '../adapters/process-host.ts';
 import { createMemoryLimiter, createMongoLimiter, type MutationLimiter } from '../adapters/rate-limit.ts';
 import { openSqliteStore } from '../adapters/sqlite-store.ts';
 import { systemClock, watchStore, type Store, type WatchedStore } from '../adapters/store.ts';
@@ -34,9 +35,23 @@ function configOrThrow(): Config {
   return config;
 }
 
+/**
+ * Opens the store, watched and observed by the host's metrics if it has any,
+ * and hands the host what it needs to count lists and to close the store at
+ * shutdown (src/server/shutdown.ts).
+ */
 async function openStorage(config: Config): Promise<{ store: WatchedStore; limiter: MutationLimiter }> {
   const { store, limiter } = await openBackends(config);
-  return { store: watchStore(store), limiter };
+  const host = processHost();
+  const watched = watchStore(store, systemClock, host.observeStore);
+  host.storage = {
+    store: watched,
+    close: async () => {
+      await watched.close();
+      await closeSharedMongoClients();
+    },
+  };
+  return { store: watched, limiter };
 }
 
 /** Why the embedded store could not open, in words an operator can act on (the error itself is logged too). */
@@ -75,7 +90,7 @@ function every(seconds: number, task: () => Promise<unknown>): void {
     if (running) return;
     running = true;
     task()
-      .catch((e) => console.error('Background task failed:', e))
+      .catch((e) => log().error({ err: e }, 'Background task failed'))
       .finally(() => (running = false));
   }, seconds * 1000).unref();
 }
@@ -91,14 +106,14 @@ async function build(): Promise<Shared> {
     limiter,
     store,
     storeHealth: () => store.health(),
-    statusRecorder: createStatusRecorder(store),
+    statusRecorder: createStatusRecorder(store, (message) => log().warn({}, message)),
     startedAt: new Date(),
     serviceListSchemaUrl: SERVICE_LIST_SCHEMA_URL,
     now: () => systemClock.now(),
   };
   await s.statusRecorder.record(await probeStatus(s), 'startup');
   every(config.STATUS_SAMPLE_SECONDS, async () => s.statusRecorder.record(await probeStatus(s), 'interval'));
-  await store.purge().catch((e) => console.error('Purging expired lists failed:', e));
+  await store.purge().catch((e) => log().error({ err: e }, 'Purging expired lists failed'));
   every(config.PURGE_INTERVAL_SECONDS, () => store.purge());
   return s;
 }
@@ -108,7 +123,7 @@ function sharedContext(): Promise<Shared> {
   shared ??= build().catch((e) => {
     shared = undefined;
     const config = loadConfig().config;
-    if (config && !config.MONGODB_URI) console.error(storeOpenAdvice(e, config.DATA_DIR));
+    if (config && !config.MONGODB_URI) log().error({}, storeOpenAdvice(e, config.DATA_DIR));
     throw e;
   });
   return shared;

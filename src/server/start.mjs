@@ -18,6 +18,10 @@ const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } 
 const { logFailure } = await import('../http/faults.ts');
 const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
 const { isValidHost } = await import('../http/protocol.ts');
+const { createLogger, observeRequests, uriSecrets } = await import('./request-log.ts');
+const { createMetrics, startMetricsServer } = await import('./metrics.ts');
+const { createRouteLabel } = await import('./route-label.ts');
+const { createShutdown } = await import('./shutdown.ts');
 
 const { config, problems } = loadConfig();
 if (!config) {
@@ -29,6 +33,19 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
   console.error('No build found in dist/. Run `npm run build` first.');
   process.exit(1);
 }
+
+// From here on every line is JSON on stdout (request-log.ts); until the configuration is valid, plain text on stderr.
+const log = createLogger({ level: config.LOG_LEVEL, secrets: uriSecrets(config.MONGODB_URI) });
+const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics();
+// Route labels are the published API's path templates (the built OpenAPI document), so their number is bounded.
+const routeOf = createRouteLabel(Object.keys(JSON.parse(readFileSync(`${dist}client/v1/openapi.json`, 'utf8')).paths));
+const shutdown = createShutdown({
+  log,
+  timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+  flushLog: () => new Promise((resolve, reject) => log.flush((e) => (e ? reject(e) : resolve()))),
+  notReady: (_req, res) =>
+    sendProblem(res, 'unavailable', 'The server is shutting down.', { 'retry-after': '10', connection: 'close' }),
+});
 
 const { handler } = await import(`${dist}server/entry.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
@@ -53,7 +70,7 @@ function sendProblem(res, type, detail, headers = {}) {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-const server = createServer(async (req, res) => {
+const handle = async (req, res) => {
   try {
     if (!METHODS.has(req.method)) {
       sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
@@ -94,7 +111,11 @@ const server = createServer(async (req, res) => {
     if (res.headersSent) res.destroy();
     else sendProblem(res, 'internal', 'An unexpected error occurred; it has been logged.');
   }
-});
+};
+const server = createServer(
+  observeRequests(shutdown.guard(handle), { log, metrics, routeOf, trustProxy: config.TRUST_PROXY }),
+);
+shutdown.drain(server);
 server.keepAliveTimeout = 5000;
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
@@ -118,11 +139,29 @@ async function warmUp(port) {
   try {
     const r = await fetch(`http://${host}:${port}/v1/health`, { signal: AbortSignal.timeout(30_000) });
     if (r.status === 200) return true;
-    console.error(`Not ready: GET /v1/health answered ${r.status} ${await r.text()}`);
+    log.error({ status: r.status, answer: await r.text() }, `Not ready: GET /v1/health answered ${r.status}`);
   } catch (e) {
-    console.error(`Not ready: GET /v1/health failed: ${e.message}`);
+    log.error({}, `Not ready: GET /v1/health failed: ${e.message}`);
   }
   return false;
+}
+
+/** An address to show: a wildcard interface is reached on localhost. */
+const shownUrl = (host, port) => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+};
+
+if (metrics) {
+  try {
+    const metricsServer = await startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
+    shutdown.closeAfter(metricsServer);
+    const url = `${shownUrl(config.METRICS_HOST, metricsServer.address().port)}/metrics`;
+    log.info({ url }, `Metrics on ${url}`);
+  } catch (e) {
+    log.fatal({}, `The metrics server could not listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${e.message}`);
+    process.exit(1);
+  }
 }
 
 server.listen(config.PORT, config.HOST, async () => {
@@ -130,16 +169,15 @@ server.listen(config.PORT, config.HOST, async () => {
   if (!(await warmUp(port)) && !config.MONGODB_URI) {
     // MongoDB may come back (requests retry it); an embedded store that cannot open under DATA_DIR is a local setup error.
     // The reason, in words (storeOpenAdvice in context.ts), is in the log just above.
-    console.error(`The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
+    log.fatal({}, `The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
     process.exit(1);
   }
-  const shown = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  const where = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
-  console.log(`Cloud Service Catalogue listening on ${where}`);
+  const url = shownUrl(config.HOST, port);
+  // Also a sentence: operators and scripts look for "listening on <url>".
+  log.info({ url }, `Cloud Service Catalogue listening on ${url}`);
   if (!config.PUBLIC_URL)
-    console.log('PUBLIC_URL is not set: shareable list links use the origin each request came to.');
+    log.info({}, 'PUBLIC_URL is not set: shareable list links use the origin each request came to.');
 });
 
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => shutdown.stop('SIGTERM'));
+process.on('SIGINT', () => shutdown.stop('SIGINT'));

@@ -155,6 +155,19 @@ export function storeContract(name: string, open: OpenStore, options: { skip?: b
         expect((await s.findList(recent.id))?.id).toBe(recent.id);
       });
 
+      it('counts the lists that have not expired', async () => {
+        const s = await fresh();
+        expect(await s.countLists()).toBe(0);
+        const old = list(clock);
+        await s.saveList(old);
+        clock.advance(DAY_MS);
+        await s.saveList(list(clock));
+        await s.saveList(list(clock));
+        expect(await s.countLists()).toBe(3);
+        clock.set(old.expiresAt);
+        expect(await s.countLists()).toBe(2);
+      });
+
       it('keeps many lists apart', async () => {
         const s = await fresh();
         const saved = Array.from({ length: 50 }, (_, i) =>

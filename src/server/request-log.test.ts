@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { processHost } from '../adapters/process-host.ts';
+import { createLogger, redactor, requestIdFrom, uriSecrets } from './request-log.ts';
+
+function capture(secrets: string[] = [], level = 'info') {
+  const lines: string[] = [];
+  const logger = createLogger({ level, secrets, destination: { write: (s: string) => void lines.push(s) } });
+  return { logger, lines: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>), raw: () => lines.join('') };
+}
+
+describe('requestIdFrom', () => {
+  it('keeps a sane incoming id and replaces anything else with a new UUID', () => {
+    expect(requestIdFrom('abc-123_x.y:z@q')).toBe('abc-123_x.y:z@q');
+    expect(requestIdFrom(['first', 'second'])).toBe('first');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const bad of [undefined, '', 'a b', '<script>', 'x'.repeat(129), 'line\nbreak', 'ümlaut'])
+      expect(requestIdFrom(bad)).toMatch(uuid);
+    expect(requestIdFrom(undefined)).not.toBe(requestIdFrom(undefined));
+  });
+});
+
+describe('redaction', () => {
+  it('masks the password of any URL with credentials, and the given secrets', () => {
+    const redact = redactor(uriSecrets('mongodb+srv://app:p%40ss-w0rd@cluster0.example.net/db?retryWrites=true'));
+    expect(redact('connect mongodb://user:hunter2@db.example:27017/x failed')).toBe(
+      'connect mongodb://user:***@db.example:27017/x failed',
+    );
+    expect(redact('auth failed for p@ss-w0rd')).toBe('auth failed for ***');
+    expect(redact('https://example.com/a:b@c')).toBe('https://example.com/a:b@c');
+  });
+
+  it('keeps secrets out of every line: messages, fields and error stacks', () => {
+    const uri = 'mongodb://svc:S3cretPass@db1.internal:27017,db2.internal:27017/?replicaSet=rs0';
+    const { logger, raw, lines } = capture(uriSecrets(uri));
+    const err = new Error(`getaddrinfo ENOTFOUND while connecting to ${uri}`);
+    logger.error({ err }, `The store failed: ${uri}`);
+    expect(raw()).not.toContain('S3cretPass');
+    const [line] = lines();
+    expect(line).toMatchObject({ level: 'error', msg: expect.stringContaining('svc:***@db1.internal') });
+    expect((line!.err as { stack: string }).stack).toContain('svc:***@');
+  });
+});
+
+describe('createLogger', () => {
+  it('writes JSON lines with the level as a word and an ISO time, and becomes the process log', () => {
+    const { logger, lines } = capture();
+    expect(processHost().log).toBe(logger);
+    processHost().log.info({ a: 1 }, 'hello');
+    expect(lines()[0]).toMatchObject({
+      level: 'info',
+      msg: 'hello',
+      a: 1,
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('honours the level: silent writes nothing, warn drops info', () => {
+    const silent = capture([], 'silent');
+    silent.logger.error({}, 'nothing');
+    expect(silent.lines()).toEqual([]);
+    const warn = capture([], 'warn');
+    warn.logger.info({}, 'dropped');
+    warn.logger.warn({}, 'kept');
+    expect(warn.lines().map((l) => l.msg)).toEqual(['kept']);
+  });
+});

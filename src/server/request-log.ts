@@ -1,0 +1,158 @@
+/**
+ * The server's log: JSON lines on stdout from pino, at LOG_LEVEL, one line
+ * per request plus whatever any layer logs (start-up, failures, shutdown).
+ *
+ * A request's line holds a fixed set of fields, built here: request id,
+ * method, route template, status, duration and the client address as the
+ * rate limiter sees it. Never a header (Cookie, Authorization), never the
+ * path or query: a saved list's id is the only key to the list, and the
+ * route template says which operation it was without it. Connection strings
+ * with a password are masked in every line, error stacks included.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { processHost } from '../adapters/process-host.ts';
+import { clientIp } from '../http/protocol.ts';
+import type { Metrics } from './metrics.ts';
+
+/** The request a log line was written during: pino adds its id to every line (the `mixin`). */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** An incoming X-Request-Id is kept when it is this sane: a proxy's or client's id joins the logs up. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+/** The id a request is logged and answered under: a sane incoming X-Request-Id, else a new UUID. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** `scheme://user:password@` (any scheme) loses its password. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s/@]*@/gi;
+
+/**
+ * Masks secrets in a text: the password of any URL with credentials, and the
+ * given values (the configured MONGODB_URI, in case a driver quotes it in a
+ * form the pattern does not see).
+ */
+export function redactor(secrets: readonly string[]): (text: string) => string {
+  const known = secrets.filter((s) => s.length >= 4);
+  return (text) => {
+    let out = text.replace(URL_PASSWORD, '$1:***@');
+    for (const s of known) out = out.split(s).join('***');
+    return out;
+  };
+}
+
+/** The secrets a configured MongoDB URI holds: the whole URI and its password, when it has one. */
+export function uriSecrets(uri: string | undefined): string[] {
+  if (!uri) return [];
+  const password = /^[^:]+:\/\/[^:/@]*:([^@]*)@/.exec(uri)?.[1];
+  return [uri, ...(password ? [password, decodeURIComponentSafe(password)] : [])];
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+export interface LoggerOptions {
+  level: string;
+  /** Values never to appear in a line. */
+  secrets?: readonly string[];
+  /** Where lines go; stdout when absent. */
+  destination?: DestinationStream;
+}
+
+/**
+ * A pino logger writing JSON lines (level as a word, ISO time), the request
+ * id of the request in progress added to every line, secrets masked; and made
+ * the process's log, so every layer (and the copy of them Astro bundled)
+ * writes through it.
+ */
+export function createLogger({ level, secrets = [], destination }: LoggerOptions): Logger {
+  const redact = redactor(secrets);
+  const logger = pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => requestScope.getStore() ?? {},
+      serializers: {
+        err: (e: unknown) => {
+          if (!(e instanceof Error)) return redact(String(e));
+          const s = stdSerializers.err(e);
+          return JSON.parse(redact(JSON.stringify(s)));
+        },
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((a) => (typeof a === 'string' ? redact(a) : a)) as Parameters<typeof method>);
+        },
+      },
+    },
+    destination,
+  );
+  processHost().log = logger;
+  return logger;
+}
+
+const METHOD_LABELS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
+
+export interface ObserveOptions {
+  log: Logger;
+  metrics?: Metrics;
+  /** The route template of a URL (route-label.ts). */
+  routeOf: (url: string) => string;
+  /** TRUST_PROXY: the client address is read as the rate limiter reads it. */
+  trustProxy: number;
+}
+
+/**
+ * Wraps the server's request listener: gives each request its id (answered
+ * in X-Request-Id), and when its answer is sent (or the client leaves first)
+ * writes its log line and counts it in the metrics.
+ */
+export function observeRequests(handle: RequestListener, { log, metrics, routeOf, trustProxy }: ObserveOptions) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('x-request-id', requestId);
+    const route = routeOf(req.url ?? '/');
+    const method = METHOD_LABELS.has(req.method ?? '') ? req.method! : 'OTHER';
+    const socketAddress = req.socket.remoteAddress ?? '';
+    const forwarded = req.headers['x-forwarded-for'];
+    metrics?.requestStarted();
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      const seconds = (performance.now() - started) / 1000;
+      const aborted = !res.writableFinished;
+      metrics?.requestEnded(method, route, aborted ? 'aborted' : String(res.statusCode), seconds);
+      const fields = {
+        requestId,
+        method,
+        route,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e6) / 1e3,
+        clientIp: clientIp(
+          socketAddress,
+          Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),
+          trustProxy,
+        ),
+        ...(aborted ? { aborted: true } : {}),
+      };
+      if (res.statusCode >= 500 && !aborted) log.error(fields, 'request');
+      else log.info(fields, 'request');
+    };
+    res.once('finish', settle);
+    res.once('close', settle);
+    requestScope.run({ requestId }, () => handle(req, res));
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Graceful shutdown. On SIGTERM or SIGINT the server:
+ *
+ * 1. stops accepting connections and closes the idle keep-alive ones;
+ * 2. answers readiness (`/v1/health`) 503 from then on, so a load balancer
+ *    that still has a connection open stops sending (liveness stays 200: the
+ *    process is busy, not wedged);
+ * 3. lets the requests in flight finish, each answer closing its connection,
+ *    for up to SHUTDOWN_TIMEOUT_SECONDS, then cuts off whatever is left;
+ * 4. closes the metrics server and the store (the SQLite file, the MongoDB
+ *    connection pool), and exits: 0 when every request finished, 1 when the
+ *    deadline cut some off.
+ *
+ * An answer is only sent after its write is durable (the stores' contract),
+ * so every request a client saw acknowledged is kept. A second signal exits
+ * at once.
+ */
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { processHost, type Log } from '../adapters/process-host.ts';
+
+export interface ShutdownOptions {
+  log: Log;
+  timeoutSeconds: number;
+  /** Answers a readiness probe while stopping (a 503 problem). */
+  notReady: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Resolves once the log's buffered lines are written: an asynchronous log
+   * (pino) flushed synchronously by process.exit could write its last lines
+   * out of order while an earlier write is still in progress.
+   */
+  flushLog?: () => Promise<void>;
+  /** Ends the process; `process.exit` unless a test says otherwise. */
+  exit?: (code: number) => void;
+}
+
+const isReadinessProbe = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').split('?')[0] === '/v1/health';
+
+export function createShutdown({
+  log,
+  timeoutSeconds,
+  notReady,
+  flushLog = async () => {},
+  exit = (code) => process.exit(code),
+}: ShutdownOptions) {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  let drained: (() => void) | undefined;
+  let server: Server | undefined;
+  const others: Server[] = [];
+
+  const closeServer = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
+
+  async function stop(signal: string): Promise<void> {
+    if (stopping) {
+      log.warn({ signal }, 'Second signal: exiting without waiting for requests in flight');
+      exit(1);
+      return;
+    }
+    stopping = true;
+    log.info(
+      { signal, inFlight: inFlight.size, timeoutSeconds },
+      'Stopping: no new connections; finishing the requests in flight',
+    );
+    const closed = server ? closeServer(server) : Promise.resolve();
+    // Answers not yet begun close their connection; keep-alive connections that go idle are closed as they do.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const sweep = setInterval(() => server?.closeIdleConnections(), 100);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finished = await Promise.race([
+      new Promise<boolean>((resolve) => {
+        drained = () => resolve(true);
+        if (inFlight.size === 0) resolve(true);
+      }),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutSeconds * 1000))),
+    ]);
+    clearTimeout(timer);
+    clearInterval(sweep);
+    const cutOff = finished ? 0 : inFlight.size;
+    if (cutOff) log.error({ cutOff, timeoutSeconds }, 'Shutdown deadline passed: cutting off the requests in flight');
+    // What is left holds no request (an idle socket, a client still sending headers) or is past the deadline.
+    server?.closeAllConnections();
+    await closed;
+    await Promise.allSettled(others.map(closeServer));
+    try {
+      await processHost().storage?.close();
+    } catch (e) {
+      log.error({ err: e }, 'Closing the store failed');
+    }
+    log.info({ cutOff }, 'Stopped');
+    await flushLog().catch(() => {});
+    exit(cutOff ? 1 : 0);
+  }
+
+  return {
+    get stopping() {
+      return stopping;
+    },
+    /** Wraps the request listener: counts requests in flight, refuses readiness while stopping. */
+    guard(handle: RequestListener): RequestListener {
+      return (req, res) => {
+        inFlight.add(res);
+        res.once('close', () => {
+          inFlight.delete(res);
+          if (stopping && inFlight.size === 0) drained?.();
+        });
+        if (stopping) {
+          res.setHeader('connection', 'close');
+          if (isReadinessProbe(req)) return notReady(req, res);
+        }
+        return handle(req, res);
+      };
+    },
+    /** The server to drain. */
+    drain(main: Server): void {
+      server = main;
+    },
+    /** Another server (the metrics server) to close once the main one has drained. */
+    closeAfter(other: Server): void {
+      others.push(other);
+    },
+    /** Starts the shutdown (the signal handlers call this). */
+    stop,
+  };
+}

@@ -1,0 +1,298 @@
+/**
+ * Operating the built server: the request log (JSON lines, LOG_LEVEL), the
+ * Prometheus metrics on METRICS_PORT, liveness against readiness, and the
+ * graceful shutdown, under load, losing no acknowledged save.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, send } from './helpers/http.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+type LogLine = Record<string, any>;
+const logLines = (s: RunningServer): LogLine[] =>
+  s
+    .output()
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as LogLine);
+const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+const save = (url: string, name: string, headers: Record<string, string> = {}) =>
+  postJson(`${url}/v1/lists`, { name, approvedServiceIds: ['aws-s3'] }, headers);
+
+/** A raw connection: what was written, and everything the server answered once it closes. */
+function connection(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (d) => (answer += d));
+  socket.on('error', () => {});
+  const closed = new Promise<string>((r) => socket.on('close', () => r(answer)));
+  const open = new Promise<void>((r) => socket.once('connect', () => r()));
+  return { write: async (text: string) => (await open, socket.write(text)), closed };
+}
+
+/** Waits for the process to exit; its exit code and how long that took. */
+function exitOf(s: RunningServer): Promise<{ code: number | null; at: number }> {
+  return new Promise((r) => {
+    if (s.process.exitCode !== null) r({ code: s.process.exitCode, at: performance.now() });
+    else s.process.once('exit', (code) => r({ code, at: performance.now() }));
+  });
+}
+
+describe('request log and metrics', () => {
+  let server: RunningServer;
+  let metricsUrl: string;
+  const sample = (text: string, series: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ TRUST_PROXY: '1', METRICS_PORT: '0', RATE_LIMIT_POINTS: '3' });
+    metricsUrl = /Metrics on (http:\/\/[^\s"]+)/.exec(server.output())![1]!;
+  });
+  afterAll(() => server.stop());
+
+  it('writes one JSON line per request: id, method, route template, status, duration, client address; no header, path or query', async () => {
+    const listId = 'AAAAAAAAAAAAAAAAAAAAAAAA';
+    const r = await send(`${server.url}/v1/lists/${listId}?token=query-secret`, {
+      headers: {
+        'x-request-id': 'ops-test-1',
+        cookie: 'session=cookie-secret',
+        authorization: 'Bearer bearer-secret',
+        'x-forwarded-for': '203.0.113.7',
+      },
+    });
+    expect(r.status).toBe(404);
+    expect(r.headers.get('x-request-id')).toBe('ops-test-1');
+    await settle();
+    const lines = logLines(server).filter((l) => l.requestId === 'ops-test-1');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      route: '/v1/lists/{id}',
+      status: 404,
+      clientIp: '203.0.113.7',
+    });
+    expect(lines[0]!.durationMs).toBeGreaterThan(0);
+    for (const secret of ['cookie-secret', 'bearer-secret', 'query-secret', listId])
+      expect(server.output()).not.toContain(secret);
+  });
+
+  it('answers a new id when the incoming one is not sane, and a different one each time', async () => {
+    const ids = await Promise.all(
+      ['bad id with spaces', 'x'.repeat(200)].map(async (id) => {
+        const r = await send(`${server.url}/v1/health/live`, { headers: { 'x-request-id': id } });
+        return r.headers.get('x-request-id')!;
+      }),
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('logs the client address the rate limiter counts: the same forwarded address is refused on its 4th POST', async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip, 'x-request-id': `save-${ip}-${Math.random()}` });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await save(server.url, `t${i}`, from('198.51.100.9'))).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await save(server.url, 'other', from('198.51.100.10'))).status).toBe(201);
+    await settle();
+    const posts = logLines(server).filter((l) => l.method === 'POST' && l.route === '/v1/lists');
+    expect(posts.map((l) => [l.clientIp, l.status])).toEqual([
+      ['198.51.100.9', 201],
+      ['198.51.100.9', 201],
+      ['198.51.100.9', 201],
+      ['198.51.100.9', 429],
+      ['198.51.100.10', 201],
+    ]);
+  });
+
+  it('every line of the output is JSON', () => {
+    expect(() => logLines(server)).not.toThrow();
+    expect(logLines(server).find((l) => /listening on/.test(l.msg))).toMatchObject({ level: 'info' });
+  });
+
+  it('serves metrics on their own port only: requests per route, latency, rejections, store operations, saved lists, process', async () => {
+    for (let i = 0; i < 20; i++) await send(`${server.url}/v1/no-such-${i}-${Math.random()}`);
+    for (let i = 0; i < 5; i++) await send(`${server.url}/v1/lists/unknown${i}`);
+    expect((await send(`${server.url}/metrics`)).status).toBe(404);
+    const r = await send(metricsUrl);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = r.text;
+    expect(sample(text, 'csc_http_requests_total{method="POST",route="/v1/lists",status="201"}')).toBe(4);
+    expect(sample(text, 'csc_http_requests_total{method="POST",route="/v1/lists",status="429"}')).toBe(1);
+    expect(sample(text, 'csc_rate_limit_rejections_total{route="/v1/lists"}')).toBe(1);
+    expect(sample(text, 'csc_http_requests_total{method="GET",route="/v1/{unmatched}",status="404"}')).toBe(20);
+    expect(sample(text, 'csc_http_requests_total{method="GET",route="/v1/lists/{id}",status="404"}')).toBe(6);
+    expect(sample(text, 'csc_http_request_duration_seconds_count{method="GET",route="/v1/lists/{id}"}')).toBe(6);
+    expect(text).not.toMatch(/no-such|unknown\d/);
+    expect(sample(text, 'csc_store_operation_duration_seconds_count{operation="saveList",outcome="ok"}')).toBe(4);
+    expect(sample(text, 'csc_saved_lists')).toBe(4);
+    expect(text).toMatch(/^process_resident_memory_bytes /m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+    expect((await send(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
+  });
+
+  it('liveness answers without the store; readiness is /v1/health', async () => {
+    const live = await send(`${server.url}/v1/health/live`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    expect(live.json).toMatchObject({ status: 'alive', uptimeSeconds: expect.any(Number) });
+    expect((await send(`${server.url}/v1/health`)).json).toMatchObject({ status: 'ok' });
+    expect((await send(`${server.url}/v1/health/live`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('silent writes nothing, requests included; metrics stay off without METRICS_PORT', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const { spawn } = await import('node:child_process');
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-silent-'));
+    const child = spawn(process.execPath, ['src/server/start.mjs'], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        MONGODB_URI: '',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    try {
+      let up = false;
+      for (let i = 0; i < 150 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (!up) await settle(200);
+      }
+      expect(up).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${port}/v1/nothing-here`)).status).toBe(404);
+      await settle();
+      expect(out).toBe('');
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('drains under load: exits 0 within the deadline, and every save acknowledged with 201 is there after a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-drain-'));
+    try {
+      const server = await startServer({ RATE_LIMIT_POINTS: '100000', SHUTDOWN_TIMEOUT_SECONDS: '10' }, { dataDir });
+      expect(server.output()).not.toMatch(/Metrics on/);
+      // Requests in flight when the signal comes, whatever the timing: a save whose body is half sent,
+      // and readiness and liveness probes whose headers are not finished yet.
+      const body = JSON.stringify({ name: 'in flight at SIGTERM', approvedServiceIds: ['aws-s3'] });
+      const slow = connection(server.url);
+      await slow.write(
+        `POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      const ready = connection(server.url);
+      await ready.write('GET /v1/health HTTP/1.1\r\nHost: localhost\r\n');
+      const live = connection(server.url);
+      await live.write('GET /v1/health/live HTTP/1.1\r\nHost: localhost\r\n');
+
+      const acknowledged: string[] = [];
+      let stopped = false;
+      let failed = 0;
+      const worker = async (w: number) => {
+        for (let i = 0; !stopped; i++) {
+          try {
+            const r = await save(server.url, `load ${w}.${i}`);
+            if (r.status === 201) acknowledged.push(r.json.id);
+            else expect(r.status).toBe(201);
+          } catch {
+            failed++; // refused or cut before an answer: never acknowledged
+            if (failed > 200) return;
+            await settle(5);
+          }
+        }
+      };
+      const load = Array.from({ length: 8 }, (_, w) => worker(w));
+      await settle(400);
+      const beforeSignal = acknowledged.length;
+      const exit = exitOf(server);
+      const signalled = performance.now();
+      server.process.kill('SIGTERM');
+      await settle(200);
+      // While the save is still in flight: readiness says no, liveness yes; then the save completes.
+      await ready.write('\r\n');
+      await live.write('\r\n');
+      const [readyAnswer, liveAnswer] = await Promise.all([ready.closed, live.closed]);
+      await slow.write(body.slice(10));
+      const slowAnswer = await slow.closed;
+      const { code, at } = await exit;
+      stopped = true;
+      await Promise.all(load);
+
+      expect(code).toBe(0);
+      expect(at - signalled).toBeLessThan(10_000);
+      expect(beforeSignal).toBeGreaterThan(0);
+      expect(slowAnswer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(slowAnswer).toMatch(/\r\nconnection: close\r\n/i);
+      const slowId = /"id":"([A-Za-z0-9_-]{24})"/.exec(slowAnswer)![1]!;
+      expect(readyAnswer).toMatch(/^HTTP\/1\.1 503 /);
+      expect(readyAnswer).toMatch(/shutting down/);
+      expect(readyAnswer).toMatch(/\r\nretry-after: 10\r\n/i);
+      expect(liveAnswer).toMatch(/^HTTP\/1\.1 200 /);
+      const log = logLines(server);
+      expect(log.find((l) => /^Stopping/.test(l.msg))).toMatchObject({ signal: 'SIGTERM' });
+      expect(log.at(-1), JSON.stringify(log.slice(-5))).toMatchObject({ msg: 'Stopped', cutOff: 0 });
+
+      const again = await startServer({}, { dataDir });
+      try {
+        for (const id of [slowId, ...acknowledged]) {
+          const r = await send(`${again.url}/v1/lists/${id}`);
+          expect(r.status, id).toBe(200);
+        }
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('cuts off what is still in flight at SHUTDOWN_TIMEOUT_SECONDS and exits 1', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    try {
+      const stuck = connection(server.url);
+      await stuck.write(
+        'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
+      );
+      await settle(200);
+      const exit = exitOf(server);
+      const signalled = performance.now();
+      server.process.kill('SIGTERM');
+      const { code, at } = await exit;
+      expect(code).toBe(1);
+      expect(at - signalled).toBeGreaterThanOrEqual(900);
+      expect(at - signalled).toBeLessThan(4000);
+      expect(await stuck.closed).not.toMatch(/^HTTP\/1\.1 201/);
+      expect(logLines(server).find((l) => /deadline passed/.test(l.msg))).toMatchObject({ cutOff: 1 });
+    } finally {
+      await server.stop();
+    }
+  });
+});
