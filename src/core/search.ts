@@ -144,6 +144,8 @@ const FULL_KEYWORD = 30; // … a keyword (aliases, old names kept as keywords)
 const Full = { None: 0, Name: 1, Acronym: 2, Derived: 3, Former: 4, Ident: 5, Keyword: 6 } as const;
 type Full = (typeof Full)[keyof typeof Full];
 const fullBonusOf = [0, FULL_NAME, FULL_NAME, FULL_DERIVED, FULL_FORMER, FULL_IDENT, FULL_KEYWORD];
+/** Whole-query kinds that name the service itself: their bonus is not reduced for a service on its way out. */
+const namedExactly = [false, true, false, false, true, true, false];
 const fullFieldOf: SearchField[] = ['name', 'name', 'acronym', 'acronym', 'formerName', 'identifier', 'keyword'];
 const PHRASE_NAME = 15;
 const PHRASE_OTHER = 6;
@@ -156,7 +158,16 @@ const DIVERSITY_SHARE = 0.45;
 const DIVERSITY_SLOTS = 3;
 /** How far down the ranking the promotion looks for another cloud's result. */
 const DIVERSITY_LOOKAHEAD = 200;
-const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: 0.7 };
+/**
+ * A service on its way out scores less, a retired one much less: someone
+ * typing a generic need ("postgres", "iot", "time series") wants what they
+ * can still use, so a retired service must fall below its active
+ * equivalents even when its name carries the words. Naming it exactly (its
+ * name, short name, former name or id) is exempt, so it is still found
+ * first when asked for by name.
+ */
+const RETIRED = 0.25;
+const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: RETIRED };
 
 const providerWords: Record<string, string> = {
   aws: 'aws',
@@ -831,9 +842,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       if (nameHits[doc]! && nameLength[doc])
         v += (COVERAGE * Math.min(nameHits[doc]!, nameLength[doc]!)) / nameLength[doc]!;
       if (p.provider !== undefined && providerOf[doc] === p.provider) v += PROVIDER_HINT;
-      baseScore[doc] = v * factor[doc]!;
-      if (fullStamp[doc] === fs) v += fullValue[doc]!;
-      sortKeys[m++] = -Math.round(v * factor[doc]! * 1000) * scale + nameRank[doc]!;
+      v *= factor[doc]!;
+      baseScore[doc] = v;
+      if (fullStamp[doc] === fs) v += fullValue[doc]! * (namedExactly[fullKind[doc]!] ? 1 : factor[doc]!);
+      sortKeys[m++] = -Math.round(v * 1000) * scale + nameRank[doc]!;
     }
     const keys = sortKeys.subarray(0, m);
     const matched = new Int32Array(m);
@@ -893,7 +905,9 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
     for (let slot = 1; slot < DIVERSITY_SLOTS && slot < ranked.length; slot++) {
       let pick = -1;
-      const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]);
+      // A retired service is no cloud's answer to a need: it keeps its place rather than move up.
+      const unseen = (i: number) =>
+        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! > RETIRED;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && peers.has(ranked[i]!.index)) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;
