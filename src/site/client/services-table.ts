@@ -94,14 +94,28 @@ export async function startServicesTable(): Promise<void> {
     );
   }
 
+  const rowCache = new Map<string, HTMLTableRowElement>();
+  const rowFor = (r: TableRow) => {
+    let tr = rowCache.get(r.id);
+    if (!tr) rowCache.set(r.id, (tr = rowElement(r)));
+    return tr;
+  };
+  let lastShown: string | undefined;
+
   const render = (updateUrl: boolean) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
     const view = tableView(rows, index, criteria, sort, page);
     const shown = effectiveSort(sort, criteria.q);
     page = view.page;
-    body.replaceChildren(...view.rows.map(rowElement));
-    renderListButtons();
-    tray.render();
+    // Rows are made once per service and reused, and left alone when a keystroke does not change them:
+    // building 50 rows of elements on every keystroke would cost most of a frame.
+    const shownIds = view.rows.map((r) => r.id).join(' ');
+    if (shownIds !== lastShown) {
+      lastShown = shownIds;
+      body.replaceChildren(...view.rows.map(rowFor));
+      renderListButtons();
+      tray.render();
+    }
     for (const th of headers)
       if (th.dataset.sortKey === shown.key) th.setAttribute('aria-sort', shown.descending ? 'descending' : 'ascending');
       else th.removeAttribute('aria-sort');
