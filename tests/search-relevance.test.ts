@@ -21,7 +21,17 @@ describe('search relevance (real catalogue)', () => {
     expect(relevanceCases.length).toBeGreaterThanOrEqual(80);
     const kinds = new Set(relevanceCases.map((c) => c.kind));
     expect([...kinds].sort()).toEqual(
-      ['acronym', 'cross-cloud', 'former-name', 'function', 'identifier', 'multi-word', 'name', 'typo'].sort(),
+      [
+        'acronym',
+        'cross-cloud',
+        'former-name',
+        'function',
+        'identifier',
+        'multi-word',
+        'name',
+        'retired',
+        'typo',
+      ].sort(),
     );
     const providers = new Set(
       relevanceCases.flatMap((c) => [c.first, ...(c.top5 ?? [])]).map((id) => id?.split('-')[0]),
@@ -33,6 +43,15 @@ describe('search relevance (real catalogue)', () => {
     expect(o.unknown, 'expected ids missing from the catalogue').toEqual([]);
     if (o.case.first) expect(o.top[0], `first result (top: ${o.top.slice(0, 5).join(', ')})`).toBe(o.case.first);
     for (const id of o.case.top5 ?? []) expect(o.top.slice(0, 5), `${id} in the first five`).toContain(id);
+    const after = o.case.after;
+    if (after) {
+      const at = o.top.indexOf(after.id);
+      for (const id of after.than) {
+        expect(o.top, `${id} shown`).toContain(id);
+        if (at >= 0) expect(o.top.indexOf(id), `${id} before ${after.id} (top: ${o.top.join(', ')})`).toBeLessThan(at);
+      }
+    }
+    expect(o.passed).toBe(true);
   });
 
   it('reports recall@5 = 1 and a high MRR', () => {

@@ -144,6 +144,8 @@ const FULL_KEYWORD = 30; // … a keyword (aliases, old names kept as keywords)
 const Full = { None: 0, Name: 1, Acronym: 2, Derived: 3, Former: 4, Ident: 5, Keyword: 6 } as const;
 type Full = (typeof Full)[keyof typeof Full];
 const fullBonusOf = [0, FULL_NAME, FULL_NAME, FULL_DERIVED, FULL_FORMER, FULL_IDENT, FULL_KEYWORD];
+/** Whole-query kinds that name the service itself: their bonus is not reduced for a service on its way out. */
+const namedExactly = [false, true, false, false, true, true, false];
 const fullFieldOf: SearchField[] = ['name', 'name', 'acronym', 'acronym', 'formerName', 'identifier', 'keyword'];
 const PHRASE_NAME = 15;
 const PHRASE_OTHER = 6;
@@ -156,7 +158,16 @@ const DIVERSITY_SHARE = 0.45;
 const DIVERSITY_SLOTS = 3;
 /** How far down the ranking the promotion looks for another cloud's result. */
 const DIVERSITY_LOOKAHEAD = 200;
-const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: 0.7 };
+/**
+ * A service on its way out scores less, a retired one much less: someone
+ * typing a generic need ("postgres", "iot", "time series") wants what they
+ * can still use, so a retired service must fall below its active
+ * equivalents even when its name carries the words. Naming it exactly (its
+ * name, short name, former name or id) is exempt, so it is still found
+ * first when asked for by name.
+ */
+const RETIRED = 0.25;
+const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: RETIRED };
 
 const providerWords: Record<string, string> = {
   aws: 'aws',
@@ -204,7 +215,7 @@ export interface SearchHit {
 export interface SearchResult {
   /** How many services match. */
   total: number;
-  /** Every matching service's index, unordered. */
+  /** Every matching service's index, unordered: a view of the engine's buffer, valid until its next search. */
   matched: Int32Array;
   /** The best `limit` matches, best first. */
   top: SearchHit[];
@@ -273,26 +284,20 @@ function editDistance(a: string, b: string, max: number): number {
   return d;
 }
 
-/** Words of a name without the vendor's prefix and any parenthesised short form. */
+/** A name without its parenthesised short form. */
 const withoutParentheses = (name: string) => (name.includes('(') ? name.replace(/\([^)]*\)/g, ' ') : name);
-const coreOf = (words: string[]): string[] => {
-  let i = 0;
-  while (i < words.length - 1 && vendorPrefix.has(words[i]!)) i++;
-  return words.slice(i);
-};
 
 /** Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters. */
 function derivedAcronyms(nameWords: string[]): string[] {
   const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
-  const out = new Set<string>();
+  const out: string[] = [];
   for (let start = 0; start < all.length && (start === 0 || vendorPrefix.has(all[start - 1]!)); start++) {
-    const initials = all
-      .slice(start)
-      .map((w) => w[0])
-      .join('');
-    if (initials.length >= 2 && initials.length <= 6 && all.length - start > 1) out.add(initials);
+    if (all.length - start < 2 || all.length - start > 6) continue;
+    let initials = '';
+    for (let i = start; i < all.length; i++) initials += all[i]![0];
+    if (!out.includes(initials)) out.push(initials);
   }
-  return [...out];
+  return out;
 }
 
 /** A keyword written like an acronym (S3, GKE, EC2, K8s): one short word with capitals or digits. */
@@ -307,14 +312,131 @@ class GrowingInts {
     this.data = new Int32Array(Math.max(16, capacity));
   }
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Int32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (this.length === this.data.length) this.reserve(this.data.length * 2);
     this.data[this.length++] = v;
   }
+  /** Room for `capacity` items in all: one allocation when the final size can be estimated. */
+  reserve(capacity: number): void {
+    if (capacity <= this.data.length) return;
+    const bigger = new Int32Array(capacity);
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
 }
+
+/**
+ * The vocabulary: each distinct folded word once, with an id, in an
+ * open-addressing hash table over the characters. Tokenising a text looks
+ * each word up by its characters in the folded text, so a word already known
+ * costs no new string (a catalogue of 100,000 services repeats most of its
+ * words thousands of times).
+ */
+class Vocabulary {
+  readonly words: string[] = [];
+  private hashes: number[] = [];
+  private slots = new Int32Array(1 << 12); // word id + 1; 0 is empty
+  private readonly scratch: number[] = [];
+
+  /** The id of `word` (already folded, one word), adding it when new. */
+  id(word: string): number {
+    return this.intern(word, 0, word.length, hashOf(word, 0, word.length));
+  }
+
+  /** The id of `word`, or -1 when the vocabulary does not have it. */
+  find(word: string): number {
+    const h = hashOf(word, 0, word.length);
+    const mask = this.slots.length - 1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot]! - 1;
+      if (id < 0) return -1;
+      if (this.hashes[id] === h && this.words[id] === word) return id;
+    }
+  }
+
+  /** The ids of a text's search words (as searchWords splits them), adding new words. */
+  tokens(text: string): number[] {
+    return this.scan(text).slice();
+  }
+
+  /** As `tokens`, in an array the next scan reuses. */
+  scan(text: string): number[] {
+    // Plain ASCII (most text) is read as it is, upper case folded per
+    // character; anything else is folded first (accents dropped).
+    let t = text;
+    for (let i = 0; i < t.length; i++)
+      if (t.charCodeAt(i) > 127) {
+        t = fold(text);
+        break;
+      }
+    const out = this.scratch;
+    out.length = 0;
+    let start = -1;
+    let h = 0;
+    for (let i = 0; i <= t.length; i++) {
+      let c = i < t.length ? t.charCodeAt(i) : 0;
+      if (c >= 65 && c <= 90) c += 32;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        // The word's hash as it is read (hashOf, in the same pass).
+        if (start < 0) {
+          start = i;
+          h = FNV_OFFSET;
+        }
+        h = Math.imul(h ^ c, FNV_PRIME);
+      } else if (start >= 0) {
+        out.push(this.intern(t, start, i, h >>> 0));
+        start = -1;
+      }
+    }
+    return out;
+  }
+
+  /** The id of t[start, end) case-folded, whose hash is `h`, adding it when new. */
+  private intern(t: string, start: number, end: number, h: number): number {
+    const mask = this.slots.length - 1;
+    let slot = h & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot]! - 1;
+      if (id < 0) break;
+      if (this.hashes[id] === h && sameText(this.words[id]!, t, start, end)) return id;
+    }
+    const id = this.words.length;
+    this.words.push((start === 0 && end === t.length ? t : t.slice(start, end)).toLowerCase());
+    this.hashes.push(h);
+    this.slots[slot] = id + 1;
+    if (this.words.length * 2 > this.slots.length) this.grow();
+    return id;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    this.hashes.forEach((h, id) => {
+      let slot = h & mask;
+      while (slots[slot]) slot = (slot + 1) & mask;
+      slots[slot] = id + 1;
+    });
+    this.slots = slots;
+  }
+}
+
+/** ASCII upper case folded to lower case. */
+const lowerCode = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** FNV-1a over t[start, end), case-folded. */
+function hashOf(t: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ lowerCode(t.charCodeAt(i)), FNV_PRIME);
+  return h >>> 0;
+}
+
+/** Whether `word` (folded) is t[start, end) case-folded. */
+const sameText = (word: string, t: string, start: number, end: number): boolean => {
+  if (word.length !== end - start) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== lowerCode(t.charCodeAt(start + i))) return false;
+  return true;
+};
 
 export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const { services } = options;
@@ -324,16 +446,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   nameRank.forEach((rank, doc) => (rankToDoc[rank] = doc));
 
   // ------------------------------------------------------------ vocabulary and postings
-  const wordIds = new Map<string, number>();
-  const words: string[] = [];
+  const vocabulary = new Vocabulary();
+  const words = vocabulary.words;
   /** Services per word, counted while adding, for the postings' offsets. */
   const wordCount: number[] = [];
   // Everything per service lives in a few flat typed arrays with offsets, not
   // in an array per word or per service: at 100,000 services that is the
   // difference between a few allocations and a million.
   /** (word, field mask | one-word whole-query kind << 8) pairs, service after service. */
-  const pairWord = new GrowingInts(n * 16);
-  const pairMaskFull = new GrowingInts(n * 16);
+  // Sized for the first services; resized once for all of them after those (see SAMPLE).
+  const first = Math.min(n, 512);
+  const pairWord = new GrowingInts(first * 32);
+  const pairMaskFull = new GrowingInts(first * 32);
   const pairEnd = new Int32Array(n);
   /**
    * Every service's searchable text as word ids, in segments (one per name,
@@ -341,10 +465,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
    * kind << 8); service `doc` is [tokenStart[doc], tokenStart[doc + 1]).
    * Phrases, whole-query matches and explanations read it.
    */
-  const tokenBuffer = new GrowingInts(n * 48);
+  const tokenBuffer = new GrowingInts(first * 64);
   const tokenStart = new Int32Array(n + 1);
   /** Where the segments that can earn a whole-query bonus start (positions in the token buffer). */
-  const fullBuffer = new GrowingInts(n * 8);
+  const fullBuffer = new GrowingInts(first * 16);
   const fullStart = new Int32Array(n + 1);
   /** Per service: words in its shortest core name (for coverage). */
   const nameLength = new Uint8Array(n);
@@ -352,74 +476,110 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const providerCodes = new Map<string, number>();
   const factor = new Float32Array(n);
 
-  const wordId = (w: string): number => {
-    let id = wordIds.get(w);
-    if (id === undefined) {
-      id = words.length;
-      wordIds.set(w, id);
-      words.push(w);
-      wordCount.push(0);
+  // The words of the service being added, in the order first seen: its field
+  // mask and best one-word whole-query kind per word, in arrays indexed by
+  // word id and stamped with the service, rather than two maps per service.
+  let seenStamp = new Int32Array(1024);
+  let seenMask = new Int32Array(1024);
+  let seenFull = new Uint8Array(1024);
+  const seenWords: number[] = [];
+  let doc = 0;
+  const see = (id: number): void => {
+    if (id >= seenStamp.length) {
+      const size = Math.max(id + 1, seenStamp.length * 2);
+      const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
+      seenStamp = grow(seenStamp, new Int32Array(size));
+      seenMask = grow(seenMask, new Int32Array(size));
+      seenFull = grow(seenFull, new Uint8Array(size));
     }
-    return id;
+    while (wordCount.length <= id) wordCount.push(0);
+    if (seenStamp[id] !== doc + 1) {
+      seenStamp[id] = doc + 1;
+      seenMask[id] = 0;
+      seenFull[id] = Full.None;
+      seenWords.push(id);
+    }
   };
+  const seenNow = (id: number) => id >= 0 && id < seenStamp.length && seenStamp[id] === doc + 1;
+  /** The name segments already added for this service (their spellings often coincide). */
+  const nameSegments: number[][] = [];
+  const sameWords = (a: readonly number[], b: readonly number[]) =>
+    a.length === b.length && a.every((w, i) => w === b[i]);
 
-  const seen = new Map<number, number>(); // word id -> field mask, for the service being added
-  const seenFull = new Map<number, Full>(); // word id -> best one-word whole-query kind
-  const nameSegments: string[] = [];
-  services.forEach((s, doc) => {
+  function add(bit: number, ids: readonly number[], full: Full = Full.None): void {
+    if (!ids.length) return;
+    if (bit === NAME || bit === VARIANT) {
+      // "Cloud Run" is name, short name and core name: one segment.
+      if (nameSegments.some((segment) => sameWords(segment, ids))) return;
+      nameSegments.push(ids.slice());
+    }
+    if (full !== Full.None) {
+      fullBuffer.push(tokenBuffer.length);
+      // A one-word segment's kind travels with the posting, so a one-word query reads it in order.
+      if (ids.length === 1) {
+        const id = ids[0]!;
+        see(id);
+        if (fullBonusOf[full]! > fullBonusOf[seenFull[id]!]!) seenFull[id] = full;
+      }
+    }
+    tokenBuffer.push(-(bit | (full << 8)));
+    for (const id of ids) {
+      tokenBuffer.push(id);
+      see(id);
+      seenMask[id]! |= bit;
+    }
+  }
+  const addText = (bit: number, text: string, full: Full = Full.None) => add(bit, vocabulary.scan(text), full);
+  const coreIds = (ids: number[]): number[] => {
+    let i = 0;
+    while (i < ids.length - 1 && vendorPrefix.has(words[ids[i]!]!)) i++;
+    return i ? ids.slice(i) : ids;
+  };
+  const textOf = (ids: readonly number[]) => ids.map((id) => words[id]!);
+  /** A category's words, tokenised once: every service of the category carries the same. */
+  const categoryTokens = new Map<string, number[]>();
+
+  /** After this many services, the buffers are sized for all of them from what these used. */
+  const SAMPLE = first;
+  for (; doc < n; doc++) {
+    if (doc === SAMPLE && n > 2 * SAMPLE) {
+      const room = (used: number) => Math.ceil(((used / SAMPLE) * n * 9) / 8);
+      tokenBuffer.reserve(room(tokenBuffer.length));
+      pairWord.reserve(room(pairWord.length));
+      pairMaskFull.reserve(room(pairMaskFull.length));
+      fullBuffer.reserve(room(fullBuffer.length));
+    }
+    const s = services[doc]!;
     tokenStart[doc] = tokenBuffer.length;
     fullStart[doc] = fullBuffer.length;
-    seen.clear();
-    seenFull.clear();
+    seenWords.length = 0;
     nameSegments.length = 0;
-    const add = (bit: number, ws: string[], full: Full = Full.None) => {
-      if (!ws.length) return;
-      if (bit === NAME || bit === VARIANT) {
-        // The spellings of a name often coincide ("Cloud Run" is name, short name and core name).
-        const key = ws.join(' ');
-        if (nameSegments.includes(key)) return;
-        nameSegments.push(key);
-      }
-      if (full !== Full.None) {
-        fullBuffer.push(tokenBuffer.length);
-        // A one-word segment's kind travels with the posting, so a one-word query reads it in order.
-        if (ws.length === 1) {
-          const id = wordId(ws[0]!);
-          if (fullBonusOf[full]! > fullBonusOf[seenFull.get(id) ?? 0]!) seenFull.set(id, full);
-        }
-      }
-      tokenBuffer.push(-(bit | (full << 8)));
-      for (const w of ws) {
-        const id = wordId(w);
-        tokenBuffer.push(id);
-        seen.set(id, (seen.get(id) ?? 0) | bit);
-      }
-    };
-    const addText = (bit: number, text: string, full: Full = Full.None) => add(bit, searchWords(text), full);
-    const nameWords = searchWords(s.name);
-    const shortWords = searchWords(s.shortName);
+    const nameIds = vocabulary.tokens(s.name);
+    const shortIds = vocabulary.tokens(s.shortName);
     const hasParentheses = s.name.includes('(');
-    const plainName = hasParentheses ? searchWords(withoutParentheses(s.name)) : nameWords;
-    const plainShort = s.shortName.includes('(') ? searchWords(withoutParentheses(s.shortName)) : shortWords;
-    add(NAME, nameWords, Full.Name);
-    add(NAME, shortWords, Full.Name);
-    const cores = [coreOf(plainName), coreOf(plainShort)].filter((c) => c.length);
+    const plainName = hasParentheses ? vocabulary.tokens(withoutParentheses(s.name)) : nameIds;
+    const plainShort = s.shortName.includes('(') ? vocabulary.tokens(withoutParentheses(s.shortName)) : shortIds;
+    add(NAME, nameIds, Full.Name);
+    add(NAME, shortIds, Full.Name);
+    const cores = [coreIds(plainName), coreIds(plainShort)].filter((c) => c.length);
     nameLength[doc] = Math.min(255, ...cores.map((c) => c.length));
     add(VARIANT, plainName, Full.Name);
     if (hasParentheses) for (const m of s.name.matchAll(/\(([^)]*)\)/g)) addText(VARIANT, m[1]!, Full.Name);
     for (const c of cores) add(VARIANT, c, Full.Name);
     // Short names typed as one word: "pubsub" for Pub/Sub, "cosmosdb" for Cosmos DB.
-    for (const c of cores) if (c.length > 1 && c.length < 4) add(VARIANT, [c.join('')], Full.Name);
+    for (const c of cores)
+      if (c.length > 1 && c.length < 4) add(VARIANT, [vocabulary.id(textOf(c).join(''))], Full.Name);
     const explicitAcronyms = s.keywords.filter(looksLikeAcronym);
     for (const k of explicitAcronyms) addText(ACRONYM, k, Full.Acronym);
-    const derived = [...new Set([...derivedAcronyms(plainName), ...derivedAcronyms(plainShort)])].filter(
-      (a) => !wordIds.has(a) || !seen.has(wordIds.get(a)!),
-    );
-    for (const a of derived) add(ACRONYM, [a], Full.Derived);
+    const derived = derivedAcronyms(textOf(plainName));
+    for (const a of derivedAcronyms(textOf(plainShort))) if (!derived.includes(a)) derived.push(a);
+    // Only initials that are not already a word of the service (they would say nothing new).
+    const fresh = derived.filter((a) => !seenNow(vocabulary.find(a)));
+    for (const a of fresh) add(ACRONYM, [vocabulary.id(a)], Full.Derived);
     for (const f of s.formerNames) {
-      const ws = searchWords(f);
-      add(FORMER, ws, Full.Former);
-      add(FORMER, coreOf(ws), Full.Former);
+      const ids = vocabulary.tokens(f);
+      add(FORMER, ids, Full.Former);
+      add(FORMER, coreIds(ids), Full.Former);
     }
     addText(IDENT, s.id, Full.Ident);
     for (const x of s.identifiers.iamPrefixes ?? []) addText(IDENT, x, Full.Ident);
@@ -432,12 +592,15 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     }
     for (const k of s.keywords) if (!explicitAcronyms.includes(k)) addText(KEYWORD, k, Full.Keyword);
     for (const x of s.subServices) addText(KEYWORD, x.name);
-    addText(CATEGORY, options.categoryName(s.category) ?? s.category);
+    const category = options.categoryName(s.category) ?? s.category;
+    let categoryIds = categoryTokens.get(category);
+    if (!categoryIds) categoryTokens.set(category, (categoryIds = vocabulary.tokens(category)));
+    add(CATEGORY, categoryIds);
     addText(DESCRIPTION, s.description);
     for (const x of s.subServices) addText(DESCRIPTION, x.description);
-    for (const [id, mask] of seen) {
+    for (const id of seenWords) {
       pairWord.push(id);
-      pairMaskFull.push(mask | ((seenFull.get(id) ?? Full.None) << 8));
+      pairMaskFull.push(seenMask[id]! | (seenFull[id]! << 8));
       wordCount[id]!++;
     }
     pairEnd[doc] = pairWord.length;
@@ -447,7 +610,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if (!providerCodes.has(s.provider)) providerCodes.set(s.provider, providerCodes.size);
     providerOf[doc] = providerCodes.get(s.provider)!;
     factor[doc] = s.lifecycle ? (lifecycleFactor[s.lifecycle.status] ?? 1) : 1;
-  });
+  }
 
   /**
    * The whole-query bonus of a service: the query's words are exactly one of
@@ -472,17 +635,26 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return best;
   }
 
-  // Each service's equivalents on the other clouds, as indexes.
-  const indexOf = new Map(services.map((s, i) => [s.id, i]));
-  const equivalentsOf = services.map(
-    (s) =>
-      new Set(
-        Object.values(s.equivalents)
-          .flatMap((v) => (typeof v === 'string' ? [v] : v))
-          .map((id) => indexOf.get(id))
-          .filter((i): i is number => i !== undefined),
-      ),
-  );
+  // Each service's equivalents on the other clouds, as indexes: service
+  // `doc`'s are peerDocs[peerStart[doc], peerStart[doc + 1]) (flat, not a set
+  // per service; the id lookup is built only when some service has any).
+  const peerStart = new Int32Array(n + 1);
+  const peerList: number[] = [];
+  let indexOf: Map<string, number> | undefined;
+  services.forEach((s, i) => {
+    for (const v of Object.values(s.equivalents))
+      for (const id of typeof v === 'string' ? [v] : v) {
+        indexOf ??= new Map(services.map((x, j) => [x.id, j]));
+        const peer = indexOf.get(id);
+        if (peer !== undefined) peerList.push(peer);
+      }
+    peerStart[i + 1] = peerList.length;
+  });
+  const peerDocs = Int32Array.from(peerList);
+  const isPeer = (doc: number, other: number) => {
+    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) if (peerDocs[j] === other) return true;
+    return false;
+  };
 
   // Sorted vocabulary for prefix ranges; buckets by first letter for fuzzy matching.
   const sorted = Int32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
@@ -575,6 +747,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const fullValue = new Float32Array(n);
   const fullKind = new Uint8Array(n);
   const sortKeys = new Float64Array(n);
+  const selectBuffer = new Float64Array(n);
+  const matchedDocs = new Int32Array(n);
   /** This query's score without the whole-query bonus, for the cross-cloud promotion. */
   const baseScore = new Float32Array(n);
 
@@ -643,6 +817,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     /** Per term: its direct word hits and its synonym phrases' word hits. */
     direct: WordHit[][];
     synonyms: WordHit[][][][];
+    /**
+     * Terms with a synonym of several words: a service can carry one of
+     * those words without matching the term, so only for these terms can the
+     * phrase scan find a word of a term the service does not match.
+     */
+    looseMask: number;
   }
 
   function plan(q: string): Plan {
@@ -658,7 +838,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const synonyms = terms.map((t) =>
       (synonymsOf.get(t) ?? []).map((phrase) => phrase.map((w, i) => wordHits(w, i === phrase.length - 1))),
     );
-    return { terms, requiredMask, provider, direct, synonyms };
+    let looseMask = 0;
+    synonyms.forEach((phrases, k) => {
+      if (phrases.some((phrase) => phrase.length > 1)) looseMask |= 1 << k;
+    });
+    return { terms, requiredMask, provider, direct, synonyms, looseMask };
   }
 
   /** Marks, for phrase detection, which terms each vocabulary word stands for. */
@@ -733,9 +917,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return count;
   }
 
-  /** Phrase and proximity bonus from a service's token stream. */
-  function phraseBonus(doc: number, termCount: number): number {
-    return termCount < 2 ? 0 : phraseMatch(doc, termCount).bonus;
+  /**
+   * Phrase and proximity bonus from a service's token stream. Both need a
+   * word of every term, so a service that cannot have one (it matches no
+   * word of a term) is not scanned: when a query of several words is
+   * relaxed, that spares a scan of every service missing a word.
+   */
+  function phraseBonus(doc: number, p: Plan): number {
+    const all = (1 << p.terms.length) - 1;
+    if (p.terms.length < 2 || ((required[doc]! | p.looseMask) & all) !== all) return 0;
+    return phraseMatch(doc, p.terms.length).bonus;
   }
 
   function phraseMatch(doc: number, termCount: number): { bonus: number; field: number; kind: MatchKind } {
@@ -778,7 +969,6 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const p = plan(q);
     if (!p.terms.length) return { total: 0, matched: new Int32Array(0), top: [] };
     const touched = score(p);
-    const termCount = p.terms.length;
     // Whole-query matches: only services having the query's first word can have one.
     const fs = ++stamp;
     const whole = wholeQuery(q);
@@ -827,17 +1017,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       if (missing > allowMissing) continue;
       if (accept && !accept(doc)) continue;
       let v = total[doc]! * (missing ? PARTIAL : 1);
-      v += phraseBonus(doc, termCount);
+      v += phraseBonus(doc, p);
       if (nameHits[doc]! && nameLength[doc])
         v += (COVERAGE * Math.min(nameHits[doc]!, nameLength[doc]!)) / nameLength[doc]!;
       if (p.provider !== undefined && providerOf[doc] === p.provider) v += PROVIDER_HINT;
-      baseScore[doc] = v * factor[doc]!;
-      if (fullStamp[doc] === fs) v += fullValue[doc]!;
-      sortKeys[m++] = -Math.round(v * factor[doc]! * 1000) * scale + nameRank[doc]!;
+      v *= factor[doc]!;
+      baseScore[doc] = v;
+      if (fullStamp[doc] === fs) v += fullValue[doc]! * (namedExactly[fullKind[doc]!] ? 1 : factor[doc]!);
+      matchedDocs[m] = doc;
+      sortKeys[m++] = -Math.round(v * 1000) * scale + nameRank[doc]!;
     }
     const keys = sortKeys.subarray(0, m);
-    const matched = new Int32Array(m);
-    for (let i = 0; i < m; i++) matched[i] = rankToDoc[((keys[i]! % scale) + scale) % scale]!;
+    const matched = matchedDocs.subarray(0, m);
     // Only the first `limit` (plus the cross-cloud look-ahead) need an order.
     const wanted = Math.min(m, limit + DIVERSITY_LOOKAHEAD);
     if (wanted < m / 4) keys.set(smallest(keys, wanted));
@@ -849,9 +1040,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return { total: m, matched, top: diversify(hits, p.provider).slice(0, Math.min(m, limit)) };
   }
 
-  /** The `k` smallest keys, unordered (quickselect on a copy). */
+  /** The `k` smallest keys, unordered (quickselect on a copy in a reused buffer). */
   function smallest(keys: Float64Array, k: number): Float64Array {
-    const a = Float64Array.from(keys);
+    const a = selectBuffer.subarray(0, keys.length);
+    a.set(keys);
     let lo = 0;
     let hi = a.length - 1;
     while (lo < hi) {
@@ -886,15 +1078,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if (ranked.length < 2 || provider !== undefined) return ranked;
     const first = ranked[0]!.index;
     const floor = baseScore[first]! * DIVERSITY_SHARE;
-    const peers = equivalentsOf[first]!;
     const out: SearchHit[] = [ranked[0]!];
     const shown = new Set([providerOf[first]]);
     const taken = new Set([0]);
     const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
     for (let slot = 1; slot < DIVERSITY_SLOTS && slot < ranked.length; slot++) {
       let pick = -1;
-      const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]);
-      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && peers.has(ranked[i]!.index)) pick = i;
+      // A retired service is no cloud's answer to a need: it keeps its place rather than move up.
+      const unseen = (i: number) =>
+        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! > RETIRED;
+      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && isPeer(first, ranked[i]!.index)) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;
       taken.add(pick);
@@ -910,8 +1103,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const ws = searchWords(q);
     const ids: number[] = [];
     for (const w of ws) {
-      const id = wordIds.get(w);
-      if (id === undefined) return undefined;
+      const id = vocabulary.find(w);
+      if (id < 0) return undefined;
       ids.push(id);
     }
     return ids.length ? { ids } : undefined;

@@ -49,31 +49,77 @@ export interface ServiceIndex {
   query(q: ServiceQueryInput): ServicePage;
 }
 
+/**
+ * A string whose code-unit order is the collator's order (English, base
+ * sensitivity, numeric) for names made only of ASCII letters, digits and
+ * spaces: letters lower-cased, each run of digits as its length then its
+ * digits without leading zeros (space < digits < letters, as in the
+ * collator). Undefined for any other name, which the collator compares.
+ * Comparing plain strings is several times faster than the collator, which
+ * matters when sorting 100,000 names; a property test holds it to the
+ * collator.
+ */
+export function nameSortKey(name: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < name.length;) {
+    const c = name.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      let end = i;
+      while (end < name.length && name.charCodeAt(end) >= 48 && name.charCodeAt(end) <= 57) end++;
+      let start = i;
+      while (start < end && name.charCodeAt(start) === 48) start++;
+      if (end - start > 40) return undefined;
+      out += String.fromCharCode(48 + end - start) + name.slice(start, end);
+      i = end;
+    } else if (c === 32 || (c >= 97 && c <= 122)) {
+      out += name[i];
+      i++;
+    } else if (c >= 65 && c <= 90) {
+      out += String.fromCharCode(c + 32);
+      i++;
+    } else return undefined;
+  }
+  return out;
+}
+
 export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Synonym[] = []): ServiceIndex {
   const services = catalogue.services;
   const n = services.length;
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-  const byId = (a: number, b: number) => (services[a]!.id < services[b]!.id ? -1 : 1);
+  const ids = services.map((s) => s.id);
+  const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : 1);
 
-  // Name order with one collator sort; provider and category orders are
-  // stable regroupings of it (their own key, then the name), which costs a
-  // few comparisons of a handful of distinct keys instead of three more
-  // collator sorts of every service.
-  const nameOrder = Array.from({ length: n }, (_, i) => i);
+  // Name order with one sort (plain string keys where the collator's order
+  // allows, the collator otherwise); provider and category orders are stable
+  // regroupings of it (their own key, then the name) by counting, instead of
+  // three more sorts of every service.
   const names = services.map((s) => s.name);
-  nameOrder.sort((a, b) => collator.compare(names[a]!, names[b]!) || byId(a, b));
+  const nameKeys = names.map(nameSortKey);
+  const compareNames = (a: number, b: number): number => {
+    const ka = nameKeys[a];
+    const kb = nameKeys[b];
+    if (ka !== undefined && kb !== undefined) return ka < kb ? -1 : ka > kb ? 1 : 0;
+    return collator.compare(names[a]!, names[b]!);
+  };
+  const nameOrder = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => compareNames(a, b) || byId(a, b));
   const regroup = (keyOf: (s: ServiceEntry) => string) => {
     const keys = services.map(keyOf);
     const distinct = [...new Set(keys)].sort(collator.compare);
     const rankOf = new Map(distinct.map((k, i) => [k, i]));
-    const out = [...nameOrder];
-    return out.sort((a, b) => rankOf.get(keys[a]!)! - rankOf.get(keys[b]!)!); // Array#sort is stable
+    const group = Int32Array.from(keys, (k) => rankOf.get(k)!);
+    // Counting sort: each group's services in name order.
+    const start = new Int32Array(distinct.length + 1);
+    for (const g of group) start[g + 1]!++;
+    for (let g = 0; g < distinct.length; g++) start[g + 1]! += start[g]!;
+    const out = new Int32Array(n);
+    for (const doc of nameOrder) out[start[group[doc]!]!++] = doc;
+    return out;
   };
   const orders: Record<SortKey, Int32Array> = {
-    name: Int32Array.from(nameOrder),
-    id: Int32Array.from(nameOrder).sort((a, b) => byId(a, b)),
-    provider: Int32Array.from(regroup((s) => s.provider)),
-    category: Int32Array.from(regroup((s) => catalogue.category(s.category)?.name ?? s.category)),
+    name: nameOrder,
+    id: Int32Array.from(nameOrder).sort(byId),
+    provider: regroup((s) => s.provider),
+    category: regroup((s) => catalogue.category(s.category)?.name ?? s.category),
   };
   const nameRank = new Int32Array(n);
   orders.name.forEach((doc, rank) => (nameRank[doc] = rank));

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaFrom, criteriaQuery, matches, words, type FilterableRow } from './filter.ts';
-
-const row = (over: Partial<FilterableRow> = {}): FilterableRow => ({
-  provider: 'aws',
-  category: 'storage',
-  lifecycle: 'active',
-  freeTier: true,
-  text: words('aws-s3 Amazon S3 Simple Storage Service object storage Glacier').join(' '),
-  ...over,
-});
+import { criteriaFrom, criteriaQuery, serviceQuery } from './filter.ts';
 
 describe('listing filters', () => {
   it('reads repeated and comma-separated values, ignoring blanks', () => {
@@ -24,22 +15,21 @@ describe('listing filters', () => {
     });
   });
 
-  it('applies every facet', () => {
-    const c = criteriaFrom(new URLSearchParams('provider=aws&category=storage&lifecycle=active&freeTier=true'));
-    expect(matches(row(), c)).toBe(true);
-    expect(matches(row({ provider: 'gcp' }), c)).toBe(false);
-    expect(matches(row({ category: 'compute' }), c)).toBe(false);
-    expect(matches(row({ lifecycle: 'retired' }), c)).toBe(false);
-    expect(matches(row({ freeTier: false }), c)).toBe(false);
-  });
-
-  it('matches every query word as a word prefix, accent- and case-insensitively', () => {
-    const q = (s: string) => matches(row(), criteriaFrom(new URLSearchParams({ q: s })));
-    expect(q('Obj STOR')).toBe(true);
-    expect(q('glacier')).toBe(true);
-    expect(q('Glaciér')).toBe(true);
-    expect(q('torage')).toBe(false);
-    expect(q('storage lambda')).toBe(false);
+  it('becomes the query GET /v1/services validates its parameters into, without empty filters', () => {
+    const c = criteriaFrom(new URLSearchParams('q=k8s&provider=aws,gcp&lifecycle=&freeTier=false'));
+    expect(serviceQuery(c, 2, 20)).toEqual({
+      q: 'k8s',
+      provider: ['aws', 'gcp'],
+      freeTier: false,
+      page: 2,
+      pageSize: 20,
+    });
+    expect(serviceQuery(criteriaFrom(new URLSearchParams('freeTier=true&category=storage')))).toEqual({
+      category: ['storage'],
+      freeTier: true,
+      page: 1,
+      pageSize: 50,
+    });
   });
 
   it('writes criteria back as a query string', () => {

@@ -1,9 +1,11 @@
 /**
- * The listing filters (provider, category, lifecycle, free tier) as the
- * listing pages apply them in the browser. The same query-string names as
- * GET /v1/services and the /search page, so a filter form submits to /search
- * without JavaScript and filters in place with it.
+ * The listing filters (search words, provider, category, lifecycle, free
+ * tier) as the listing pages read them from their forms. The same
+ * query-string names as GET /v1/services and the /search page, so a filter
+ * form submits to /search without JavaScript and filters in place with it,
+ * through the same search index (core/service-index.ts) as the API.
  */
+import type { ServiceQueryInput } from '../core/service-index.ts';
 
 export interface FilterCriteria {
   q: string;
@@ -12,16 +14,6 @@ export interface FilterCriteria {
   lifecycle: string[];
   /** 'true', 'false' or '' for either. */
   freeTier: '' | 'true' | 'false';
-}
-
-export interface FilterableRow {
-  provider: string;
-  category: string;
-  /** `active` when the service has no lifecycle block. */
-  lifecycle: string;
-  freeTier: boolean;
-  /** Folded search words of the row (name, id, description, keywords). */
-  text: string;
 }
 
 type ParamsLike = { getAll(name: string): string[]; get(name: string): string | null };
@@ -44,7 +36,7 @@ export function criteriaFrom(params: ParamsLike): FilterCriteria {
   };
 }
 
-/** Lower-case, accent-free words (the same folding as the API's search). */
+/** Lower-case, accent-free words (the same folding as the API's search), for the map's capability filter. */
 export const words = (text: string): string[] =>
   text
     .normalize('NFKD')
@@ -53,17 +45,20 @@ export const words = (text: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** Every query word must start a word of the row: the API's rule, so in-place and server results agree. */
-export function matches(row: FilterableRow, c: FilterCriteria): boolean {
-  if (c.provider.length && !c.provider.includes(row.provider)) return false;
-  if (c.category.length && !c.category.includes(row.category)) return false;
-  if (c.lifecycle.length && !c.lifecycle.includes(row.lifecycle)) return false;
-  if (c.freeTier && String(row.freeTier) !== c.freeTier) return false;
-  if (c.q) {
-    const rowWords = row.text.split(' ');
-    return words(c.q).every((w) => rowWords.some((r) => r.startsWith(w)));
-  }
-  return true;
+/**
+ * The criteria as the search index's query: the same input GET /v1/services
+ * validates its parameters into, so the page and the API give one answer.
+ */
+export function serviceQuery(c: FilterCriteria, page = 1, pageSize = 50): ServiceQueryInput {
+  return {
+    ...(c.q ? { q: c.q } : {}),
+    ...(c.provider.length ? { provider: c.provider } : {}),
+    ...(c.category.length ? { category: c.category } : {}),
+    ...(c.lifecycle.length ? { lifecycle: c.lifecycle } : {}),
+    ...(c.freeTier ? { freeTier: c.freeTier === 'true' } : {}),
+    page,
+    pageSize,
+  };
 }
 
 /** The query string for /search or /v1/services from criteria, omitting empty filters. */

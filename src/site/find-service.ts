@@ -1,32 +1,16 @@
 /**
  * One service for a typed text, for the compare picker without JavaScript:
- * an id or slug, else an exact name or short name, else the service whose
- * name (then keywords and description) every typed word starts a word of,
- * shortest name first. The same word rule as the catalogue search.
+ * an id or slug, else the first answer of the search index the API and the
+ * picker's suggestions use (so the page adds what the picker would have
+ * suggested first: "lambda" adds AWS Lambda, "kubernets" a Kubernetes
+ * service).
  */
 import type { Catalogue } from '../core/catalogue.ts';
 import type { ServiceEntry } from '../core/schemas.ts';
-import { words } from './filter.ts';
+import type { ServiceIndex } from '../core/service-index.ts';
 
-const startsAll = (typed: string[], text: string) => {
-  const have = words(text);
-  return typed.every((w) => have.some((h) => h.startsWith(w)));
-};
-
-export function findService(catalogue: Catalogue, text: string): ServiceEntry | undefined {
+export function findService(catalogue: Catalogue, index: ServiceIndex, text: string): ServiceEntry | undefined {
   const t = text.trim().slice(0, 200);
   if (!t) return undefined;
-  const direct = catalogue.service(t.toLowerCase());
-  if (direct) return direct;
-  const folded = words(t).join(' ');
-  if (!folded) return undefined;
-  const byLength = [...catalogue.services].sort(
-    (a, b) => a.name.length - b.name.length || a.name.localeCompare(b.name, 'en'),
-  );
-  const typed = words(t);
-  return (
-    byLength.find((s) => words(s.name).join(' ') === folded || words(s.shortName).join(' ') === folded) ??
-    byLength.find((s) => startsAll(typed, `${s.name} ${s.shortName}`)) ??
-    byLength.find((s) => startsAll(typed, `${s.name} ${s.shortName} ${s.keywords.join(' ')} ${s.description}`))
-  );
+  return catalogue.service(t.toLowerCase()) ?? index.query({ q: t, page: 1, pageSize: 1 }).items[0];
 }

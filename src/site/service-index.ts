@@ -1,46 +1,16 @@
 /**
- * The compact service index the services table and the compare picker load
- * (/services-index.json, prerendered): one array per service, so 650
- * services cost a few kilobytes gzipped rather than the whole catalogue.
- * Also the table's pure logic: filtering (the catalogue search rule, shared
- * with the listing filters), sorting and paging, unit-tested here.
+ * The services table's pure logic: its rows, and filtering, ranking,
+ * sorting and paging through the search index the API answers from
+ * (core/service-index.ts), so the table finds what GET /v1/services finds, in
+ * the same order when sorted by relevance. The page builds the index from
+ * /catalogue.json (client/catalogue-search.ts); the prerendered pages from
+ * the build's catalogue.
  */
 import type { Catalogue } from '../core/catalogue.ts';
-import { serviceIconPath } from '../core/catalogue.ts';
-import { matches, type FilterCriteria } from './filter.ts';
+import type { ServiceIndex } from '../core/service-index.ts';
+import type { FilterCriteria } from './filter.ts';
+import { serviceQuery } from './filter.ts';
 import { serviceRow, type ServiceRow } from './view.ts';
-import { words } from './filter.ts';
-
-/** [id, slug, name, provider, category, lifecycle, hasFreeTier (1/0), search words]. */
-export type IndexEntry = [string, string, string, string, string, string, 0 | 1, string];
-
-export interface ServiceIndexData {
-  providers: { id: string; name: string }[];
-  categories: { id: string; name: string }[];
-  services: IndexEntry[];
-}
-
-export function serviceIndexData(catalogue: Catalogue): ServiceIndexData {
-  return {
-    providers: catalogue.providers.map((p) => ({ id: p.id, name: p.shortName })),
-    categories: catalogue.categories.map((c) => ({ id: c.id, name: c.name })),
-    services: [...catalogue.services]
-      .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-      .map((s) => {
-        const r = serviceRow(catalogue, s);
-        return [
-          r.id,
-          r.slug,
-          r.name,
-          r.provider,
-          r.category,
-          r.lifecycle,
-          r.hasFreeTier ? 1 : 0,
-          [...new Set([...r.text.split(' '), ...words(`${r.name} ${r.description}`)])].join(' '),
-        ];
-      }),
-  };
-}
 
 export type TableRow = Pick<
   ServiceRow,
@@ -54,27 +24,20 @@ export type TableRow = Pick<
   | 'lifecycle'
   | 'hasFreeTier'
   | 'icon'
-> & { text: string };
+>;
 
-export function tableRows(data: ServiceIndexData): TableRow[] {
-  const pn = new Map(data.providers.map((p) => [p.id, p.name]));
-  const cn = new Map(data.categories.map((c) => [c.id, c.name]));
-  return data.services.map(([id, slug, name, provider, category, lifecycle, free, text]) => ({
-    id,
-    slug,
-    name,
-    provider,
-    providerName: pn.get(provider) ?? provider,
-    category,
-    categoryName: cn.get(category) ?? category,
-    lifecycle: lifecycle as TableRow['lifecycle'],
-    hasFreeTier: free === 1,
-    icon: serviceIconPath(id),
-    text,
-  }));
+/** Every service as a table row, by name. */
+export function tableRows(catalogue: Catalogue): TableRow[] {
+  return [...catalogue.services]
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+    .map((s) => {
+      const { id, slug, name, provider, providerName, category, categoryName, lifecycle, hasFreeTier, icon } =
+        serviceRow(catalogue, s);
+      return { id, slug, name, provider, providerName, category, categoryName, lifecycle, hasFreeTier, icon };
+    });
 }
 
-export const SORT_KEYS = ['name', 'provider', 'category', 'lifecycle', 'freeTier'] as const;
+export const SORT_KEYS = ['relevance', 'name', 'provider', 'category', 'lifecycle', 'freeTier'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export interface Sort {
   key: SortKey;
@@ -82,16 +45,25 @@ export interface Sort {
 }
 export const PAGE_SIZE = 50;
 
-/** `name`, `-category`…; anything else is the default, name ascending. */
+/**
+ * `name`, `-category`…; anything else is the default, relevance: the API's
+ * default, best match first when there are search words and the name order
+ * without them.
+ */
 export function parseSort(value: string | null | undefined): Sort {
   const descending = value?.startsWith('-') ?? false;
   const key = (value ?? '').replace(/^-/, '') as SortKey;
-  return SORT_KEYS.includes(key) ? { key, descending } : { key: 'name', descending: false };
+  return SORT_KEYS.includes(key) && key !== 'relevance' ? { key, descending } : { key: 'relevance', descending: false };
 }
-export const sortParam = (s: Sort): string => `${s.descending ? '-' : ''}${s.key}`;
+/** The sort parameter for the address; undefined for the default. */
+export const sortParam = (s: Sort): string | undefined =>
+  s.key === 'relevance' ? undefined : `${s.descending ? '-' : ''}${s.key}`;
+/** The order a view is actually in: relevance without search words is the name order. */
+export const effectiveSort = (s: Sort, q: string): Sort =>
+  s.key === 'relevance' && !q ? { key: 'name', descending: false } : s;
 
 const lifecycleOrder = ['active', 'preview', 'deprecated', 'sunset', 'retired'];
-const sortValue = (r: TableRow, key: SortKey): string | number =>
+const sortValue = (r: TableRow, key: Exclude<SortKey, 'relevance'>): string | number =>
   key === 'name'
     ? r.name
     : key === 'provider'
@@ -104,36 +76,43 @@ const sortValue = (r: TableRow, key: SortKey): string | number =>
             ? 0
             : 1;
 
-/** Filtered with the catalogue's rules, sorted (ties by name, stable), one page cut out. Page numbers are clamped. */
+/**
+ * The matches of the search index for the criteria (in its relevance order,
+ * or by name without search words), sorted by another column when asked
+ * (ties by name, stable), one page cut out. Page numbers are clamped.
+ */
 export function tableView(
   rows: readonly TableRow[],
+  index: ServiceIndex,
   criteria: FilterCriteria,
   sort: Sort,
   page: number,
 ): { rows: TableRow[]; total: number; page: number; pages: number } {
-  const hits = rows.filter((r) =>
-    matches(
-      { provider: r.provider, category: r.category, lifecycle: r.lifecycle, freeTier: r.hasFreeTier, text: r.text },
-      criteria,
-    ),
-  );
-  const dir = sort.descending ? -1 : 1;
-  hits.sort((a, b) => {
-    const va = sortValue(a, sort.key);
-    const vb = sortValue(b, sort.key);
-    const c = typeof va === 'number' ? va - (vb as number) : va.localeCompare(vb as string, 'en');
-    return c * dir || a.name.localeCompare(b.name, 'en');
-  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = index.query({ ...serviceQuery(criteria, 1, Math.max(1, rows.length)), sort: 'relevance' });
+  const hits = found.items.map((s) => byId.get(s.id)).filter((r): r is TableRow => r !== undefined);
+  const order = effectiveSort(sort, criteria.q);
+  if (order.key !== 'relevance') {
+    const key = order.key;
+    const dir = order.descending ? -1 : 1;
+    hits.sort((a, b) => {
+      const va = sortValue(a, key);
+      const vb = sortValue(b, key);
+      const c = typeof va === 'number' ? va - (vb as number) : va.localeCompare(vb as string, 'en');
+      return c * dir || a.name.localeCompare(b.name, 'en');
+    });
+  }
   const pages = Math.max(1, Math.ceil(hits.length / PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   return { rows: hits.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE), total: hits.length, page: current, pages };
 }
 
 /** What the prerendered /services and /services/page/<n> pages show: one page by name, and the filter counts. */
-export function servicesPageProps(catalogue: Catalogue, page: number) {
-  const rows = tableRows(serviceIndexData(catalogue));
+export function servicesPageProps(catalogue: Catalogue, index: ServiceIndex, page: number) {
+  const rows = tableRows(catalogue);
   const view = tableView(
     rows,
+    index,
     { q: '', provider: [], category: [], lifecycle: [], freeTier: '' },
     parseSort('name'),
     page,

@@ -6,7 +6,6 @@
 import type { Catalogue } from '../core/catalogue.ts';
 import type { ServiceEntry } from '../core/schemas.ts';
 import { serviceIconPath } from '../core/catalogue.ts';
-import { words } from './filter.ts';
 import { lifecycleWarning, type LifecycleStatus } from './format.ts';
 
 export interface ServiceRow {
@@ -22,12 +21,6 @@ export interface ServiceRow {
   lifecycle: LifecycleStatus;
   warning?: string;
   icon: string;
-  /**
-   * Folded search words the row does not show (id, short name, keywords,
-   * sub-services), space-separated; the in-page filter adds the words of the
-   * shown name and description, so the HTML does not carry them twice.
-   */
-  text: string;
 }
 
 export function serviceRow(catalogue: Catalogue, s: ServiceEntry): ServiceRow {
@@ -46,9 +39,6 @@ export function serviceRow(catalogue: Catalogue, s: ServiceEntry): ServiceRow {
     lifecycle: s.lifecycle?.status ?? 'active',
     ...(warning ? { warning } : {}),
     icon: serviceIconPath(s.id),
-    text: [...new Set(words([s.id, s.shortName, ...s.keywords, ...s.subServices.map((x) => x.name)].join(' ')))].join(
-      ' ',
-    ),
   };
 }
 

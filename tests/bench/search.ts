@@ -239,7 +239,11 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   const kinds = [...new Set(relevanceCases.map((c) => c.kind))] as RelevanceKind[];
   for (const kind of [...kinds, undefined]) {
     const os = ours.outcomes.filter((o) => !kind || o.case.kind === kind);
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    // Cases that only ask for an order (a retired service after the active ones) have no recall or rank.
+    const mean = (xs: (number | undefined)[]) => {
+      const ys = xs.filter((x): x is number => x !== undefined);
+      return ys.reduce((a, b) => a + b, 0) / ys.length;
+    };
     say(
       `| ${kind ?? '**all**'} | ${os.length} | ${os.filter((o) => o.passed).length} | ${f(mean(os.map((o) => o.recall)), 3)} ` +
         `| ${f(mean(os.map((o) => o.reciprocalRank)), 3)} |`,

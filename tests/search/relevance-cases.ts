@@ -6,7 +6,7 @@
  * Expected ids must exist: a missing one fails the test, it is never skipped.
  */
 export type RelevanceKind =
-  'name' | 'acronym' | 'function' | 'typo' | 'former-name' | 'identifier' | 'multi-word' | 'cross-cloud';
+  'name' | 'acronym' | 'function' | 'typo' | 'former-name' | 'identifier' | 'multi-word' | 'cross-cloud' | 'retired';
 
 export interface RelevanceCase {
   q: string;
@@ -15,6 +15,8 @@ export interface RelevanceCase {
   first?: string;
   /** Must all be among the first five results. */
   top5?: string[];
+  /** A service that must come after every one of `than` (which must all be among the first 20), or not at all. */
+  after?: { id: string; than: string[] };
 }
 
 const c = (kind: RelevanceKind, q: string, top5: string[], first?: string): RelevanceCase => ({
@@ -22,6 +24,12 @@ const c = (kind: RelevanceKind, q: string, top5: string[], first?: string): Rele
   kind,
   top5,
   ...(first ? { first } : {}),
+});
+/** A retired service below the active ones an engineer can still use for the same need. */
+const retiredAfter = (q: string, id: string, than: string[]): RelevanceCase => ({
+  q,
+  kind: 'retired',
+  after: { id, than },
 });
 const exact = (kind: RelevanceKind, q: string, first: string, top5: string[] = []): RelevanceCase =>
   c(kind, q, top5, first);
@@ -144,4 +152,34 @@ export const relevanceCases: RelevanceCase[] = [
   c('multi-word', 'event streaming', ['azure-event-hubs', 'gcp-pub-sub']),
   c('multi-word', 'container orchestration', ['aws-ecs']),
   c('multi-word', 'single sign on', ['aws-iam-identity-center']),
+  // Retired services: a generic need lists what can still be used first;
+  // the retired service is still found first by its own name.
+  retiredAfter('postgres', 'azure-database-for-postgresql-single-server', [
+    'aws-rds',
+    'aws-aurora',
+    'azure-database-for-postgresql',
+    'gcp-cloud-sql',
+    'gcp-alloydb-for-postgresql',
+  ]),
+  retiredAfter('postgresql', 'azure-database-for-postgresql-single-server', [
+    'aws-rds',
+    'azure-database-for-postgresql',
+    'gcp-cloud-sql',
+  ]),
+  retiredAfter('mysql', 'azure-database-for-mysql-single-server', [
+    'aws-rds',
+    'azure-database-for-mysql',
+    'gcp-cloud-sql',
+  ]),
+  retiredAfter('iot', 'gcp-cloud-iot-core', ['aws-iot-core', 'azure-iot-hub']),
+  retiredAfter('time series', 'azure-time-series-insights', ['azure-data-explorer', 'aws-timestream-for-influxdb']),
+  retiredAfter('transcoding', 'aws-elastic-transcoder', ['aws-elemental-mediaconvert', 'gcp-transcoder-api']),
+  retiredAfter('data lake', 'azure-data-lake-storage-gen1', ['azure-storage', 'aws-lake-formation']),
+  retiredAfter('scheduler', 'azure-scheduler', ['gcp-cloud-scheduler', 'aws-eventbridge']),
+  exact('retired', 'Azure Database for PostgreSQL single server', 'azure-database-for-postgresql-single-server'),
+  exact('retired', 'Cloud IoT Core', 'gcp-cloud-iot-core'),
+  exact('retired', 'Time Series Insights', 'azure-time-series-insights'),
+  exact('retired', 'elastic transcoder', 'aws-elastic-transcoder'),
+  exact('retired', 'Azure Scheduler', 'azure-scheduler'),
+  exact('retired', 'qldb', 'aws-qldb'),
 ];

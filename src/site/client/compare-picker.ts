@@ -1,25 +1,18 @@
 /**
- * The compare picker: suggestions as you type (from /services-index.json,
- * the catalogue search's word rule), arrow keys and Enter to choose, and
- * choosing opens /compare with the service added. Without this script the
- * same form posts the typed text and the page finds the service.
+ * The compare picker: suggestions as you type from the API's search index
+ * (./catalogue-search.ts: the same ranking, typos and synonyms as GET
+ * /v1/services, so "lambda" suggests AWS Lambda first), arrow keys and Enter
+ * to choose, and choosing opens /compare with the service added. Without
+ * this script the same form posts the typed text and the page finds the
+ * service with the same index.
  */
+import type { ServiceEntry } from '../../core/schemas.ts';
 import { compareHref, MAX_COMPARE_IDS } from '../compare-state.ts';
-import { criteriaFrom, matches, words } from '../filter.ts';
-import { tableRows, type ServiceIndexData, type TableRow } from '../service-index.ts';
+import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
 import { el } from './dom.ts';
-import { request } from './http.ts';
 import { writeCompareIds } from './compare-tray.ts';
 
 const SHOWN = 8;
-
-/** Name hits before keyword and description hits: 0 the name starts with the text, 1 every word starts a name word, 2 other. */
-function rank(r: TableRow, q: string): number {
-  const typed = words(q);
-  const name = words(r.name);
-  if (name.join(' ').startsWith(typed.join(' '))) return 0;
-  return typed.every((w) => name.some((n) => n.startsWith(w))) ? 1 : 2;
-}
 
 export function startComparePicker(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-compare-picker]');
@@ -29,8 +22,8 @@ export function startComparePicker(): void {
   const chosen = (form.querySelector<HTMLInputElement>('input[name=ids]')?.value ?? '').split(',').filter(Boolean);
   // What is compared here becomes the selection the services table's tray shows.
   writeCompareIds(chosen);
-  let rows: TableRow[] | undefined;
-  let options: TableRow[] = [];
+  let local: LocalSearch | undefined;
+  let options: ServiceEntry[] = [];
   let active = -1;
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
@@ -39,12 +32,12 @@ export function startComparePicker(): void {
   input.setAttribute('aria-controls', listbox.id);
 
   const load = async () => {
-    if (rows) return rows;
-    const r = await request<ServiceIndexData>('load the services', '/services-index.json');
-    if (r.ok) rows = tableRows(r.body);
-    return rows;
+    if (local) return local;
+    const r = await loadLocalSearch();
+    if (r.ok) local = r.body;
+    return local;
   };
-  const choose = (row: TableRow) => {
+  const choose = (row: ServiceEntry) => {
     if (chosen.length >= MAX_COMPARE_IDS) return;
     location.href = compareHref([...chosen.filter((id) => id !== row.id), row.id]);
   };
@@ -60,11 +53,15 @@ export function startComparePicker(): void {
             dataset: { id: r.id },
             attrs: { 'aria-selected': String(i === active) },
           },
-          el('span', { className: `cloud cloud-${r.provider}` }, r.providerName),
+          el(
+            'span',
+            { className: `cloud cloud-${r.provider}` },
+            local?.catalogue.provider(r.provider)?.shortName ?? r.provider,
+          ),
           ' ',
           el('strong', {}, r.name),
           ' ',
-          el('span', { className: 'muted' }, r.categoryName),
+          el('span', { className: 'muted' }, local?.catalogue.category(r.category)?.name ?? r.category),
         ),
       ),
     );
@@ -74,31 +71,15 @@ export function startComparePicker(): void {
     else input.removeAttribute('aria-activedescendant');
   };
   input.addEventListener('input', async () => {
-    const all = await load();
+    const search = await load();
     const q = input.value.trim();
     active = -1;
+    // The API's first answers for the words, less what is already compared.
     options =
-      all && q
-        ? all
-            .filter((r) => !chosen.includes(r.id))
-            .filter((r) =>
-              matches(
-                {
-                  provider: r.provider,
-                  category: r.category,
-                  lifecycle: r.lifecycle,
-                  freeTier: r.hasFreeTier,
-                  text: r.text,
-                },
-                criteriaFrom(new URLSearchParams({ q })),
-              ),
-            )
-            .sort(
-              (a, b) =>
-                rank(a, q) - rank(b, q) ||
-                Number(a.lifecycle === 'retired') - Number(b.lifecycle === 'retired') ||
-                a.name.length - b.name.length,
-            )
+      search && q
+        ? search.index
+            .query({ q, page: 1, pageSize: SHOWN + chosen.length })
+            .items.filter((s) => !chosen.includes(s.id))
             .slice(0, SHOWN)
         : [];
     show();

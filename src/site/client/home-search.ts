@@ -1,16 +1,14 @@
 /**
  * Search as you type on the home page. The first keystroke (or focus) loads
  * /catalogue.json once and builds the same index the API uses
- * (core/service-index.ts, with the same synonyms), so every keystroke is
+ * (./catalogue-search.ts), so every keystroke is
  * answered in the page, within a frame, in the API's order. If the data
  * cannot be loaded the box falls back to GET /v1/services. Without
  * JavaScript the form submits to /search. Results are built with DOM calls,
  * never HTML strings.
  */
-import { createCatalogue, type Catalogue } from '../../core/catalogue.ts';
-import { createServiceIndex, type ServiceIndex } from '../../core/service-index.ts';
 import { lifecycleLabel, networkFailureMessage, problemMessage } from '../format.ts';
-import { loadCatalogueData } from './catalogue-data.ts';
+import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
 import { el } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
 
@@ -26,11 +24,6 @@ interface Hit {
 
 const SHOWN = 10;
 
-interface Local {
-  catalogue: Catalogue;
-  index: ServiceIndex;
-}
-
 export function startHomeSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-home-search]');
   const input = form?.querySelector<HTMLInputElement>('input[name=q]');
@@ -39,21 +32,20 @@ export function startHomeSearch(): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   /** undefined: not asked yet; null: could not be loaded (use the API). */
-  let local: Local | null | undefined;
+  let local: LocalSearch | null | undefined;
   let loading: Promise<void> | undefined;
   const providerNames = new Map<string, string>();
   const categoryNames = new Map<string, string>();
 
   const load = () =>
-    (loading ??= loadCatalogueData().then((r) => {
+    (loading ??= loadLocalSearch().then((r) => {
       if (!r.ok) {
         local = null;
         return;
       }
-      const catalogue = createCatalogue(r.body);
-      for (const p of catalogue.providers) providerNames.set(p.id, p.shortName);
-      for (const c of catalogue.categories) categoryNames.set(c.id, c.name);
-      local = { catalogue, index: createServiceIndex(catalogue, r.body.synonyms ?? []) };
+      for (const p of r.body.catalogue.providers) providerNames.set(p.id, p.shortName);
+      for (const c of r.body.catalogue.categories) categoryNames.set(c.id, c.name);
+      local = r.body;
     }));
 
   const render = (q: string, data: Hit[], total: number) => {
@@ -124,7 +116,7 @@ export function startHomeSearch(): void {
   };
 
   /** In the page: synchronous, the same ranking as the API. */
-  const runLocal = (q: string, { index }: Local) => {
+  const runLocal = (q: string, { index }: LocalSearch) => {
     const page = index.query({ q, page: 1, pageSize: SHOWN });
     render(q, page.items, page.total);
   };

@@ -1,52 +1,71 @@
 /**
- * Listing pages: filters apply in place (the same rules as /search and the
- * API), the URL keeps them so a filtered view can be shared, and compare
- * selection stops at 10.
+ * Listing pages (a provider's or a category's services): filters apply in
+ * place through the API's search index (./catalogue-search.ts, built from
+ * /catalogue.json when search words are first typed), so the words find and
+ * order what GET /v1/services finds for the same filters, typos and
+ * synonyms included; without words the facets need no index and the list
+ * keeps its name order. The URL keeps the filters so a filtered view can be
+ * shared, and compare selection stops at 10.
  */
-import { criteriaFrom, matches, words, type FilterableRow } from '../filter.ts';
+import { criteriaFrom, serviceQuery } from '../filter.ts';
 import { plural } from '../format.ts';
+import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
 
 export const MAX_COMPARE = 10;
 
 export function startListing(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-filter-form]');
+  const list = document.querySelector<HTMLElement>('[data-service-list]');
   const rows = [...document.querySelectorAll<HTMLElement>('[data-service-list] > li[data-service]')];
   const status = document.querySelector<HTMLElement>('[data-filter-status]');
   const none = document.querySelector<HTMLElement>('[data-no-match]');
 
-  if (form) {
-    const data: FilterableRow[] = rows.map((li) => ({
-      provider: li.dataset.provider!,
-      category: li.dataset.category!,
-      lifecycle: li.dataset.lifecycle!,
-      freeTier: li.dataset.free === 'true',
-      text: [
-        li.dataset.text ?? '',
-        ...words(
-          `${li.querySelector('h3 a')?.textContent ?? ''} ${li.querySelector('[data-description]')?.textContent ?? ''}`,
-        ),
-      ].join(' '),
-    }));
+  if (form && list) {
+    const byId = new Map(rows.map((li) => [li.dataset.service!, li]));
+    /** undefined: not asked yet; null: could not be loaded (the form then submits to /search). */
+    let local: LocalSearch | null | undefined;
+    let loading: Promise<void> | undefined;
+    const load = () =>
+      (loading ??= loadLocalSearch().then((r) => {
+        local = r.ok ? r.body : null;
+        if (!r.ok && status) status.textContent = `${r.message} Press “Apply filters” to search on the search page.`;
+      }));
+    const inPlace = (q: string) => !q || !!local;
+    const facetMatch = (li: HTMLElement, c: ReturnType<typeof criteriaFrom>) =>
+      !(
+        (c.provider.length && !c.provider.includes(li.dataset.provider!)) ||
+        (c.category.length && !c.category.includes(li.dataset.category!)) ||
+        (c.lifecycle.length && !c.lifecycle.includes(li.dataset.lifecycle!)) ||
+        (c.freeTier && li.dataset.free !== c.freeTier)
+      );
     const apply = (updateUrl: boolean) => {
       const params = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
       const c = criteriaFrom(params);
-      let shown = 0;
-      rows.forEach((li, i) => {
-        const ok = matches(data[i]!, c);
-        li.hidden = !ok;
-        if (ok) shown++;
-      });
+      if (!inPlace(c.q)) {
+        if (local === undefined) void load().then(() => apply(updateUrl));
+        return;
+      }
+      // With search words: the index's matches, best first; without: every row passing the facets, in name order.
+      const shown = c.q
+        ? local!.index
+            .query(serviceQuery(c, 1, Math.max(1, rows.length)))
+            .items.map((s) => byId.get(s.id))
+            .filter((li): li is HTMLElement => li !== undefined)
+        : rows.filter((li) => facetMatch(li, c));
+      const visible = new Set(shown);
+      for (const li of rows) li.hidden = !visible.has(li);
+      list.append(...shown, ...rows.filter((li) => !visible.has(li)));
       if (status)
         status.textContent =
-          shown === rows.length
+          shown.length === rows.length && !c.q
             ? plural(rows.length, 'service')
-            : `${plural(shown, 'service')} of ${rows.length} match the filters`;
-      if (none) none.hidden = shown > 0;
+            : `${plural(shown.length, 'service')} of ${rows.length} match the filters${c.q ? ', best match first' : ''}`;
+      if (none) none.hidden = shown.length > 0;
       if (updateUrl) {
-        const visible = new URLSearchParams();
+        const visibleParams = new URLSearchParams();
         for (const [k, v] of params)
-          if (v && !form.querySelector(`input[type=hidden][name="${k}"]`)) visible.append(k, v);
-        const qs = visible.toString();
+          if (v && !form.querySelector(`input[type=hidden][name="${k}"]`)) visibleParams.append(k, v);
+        const qs = visibleParams.toString();
         history.replaceState(null, '', qs ? `?${qs}` : location.pathname);
       }
     };
@@ -67,8 +86,15 @@ export function startListing(): void {
       )
         form.querySelector('details')?.setAttribute('open', '');
     }
+    form.querySelector('input[name=q]')?.addEventListener('focus', () => void load(), { once: true });
     form.addEventListener('input', () => apply(true));
     form.addEventListener('submit', (e) => {
+      // Without the index (it could not be loaded) the form goes to /search, which answers the same way.
+      if (
+        !inPlace(criteriaFrom(new URLSearchParams(new FormData(form) as unknown as Record<string, string>)).q) &&
+        local === null
+      )
+        return;
       e.preventDefault();
       apply(true);
     });

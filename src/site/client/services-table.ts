@@ -1,26 +1,30 @@
 /**
- * The services table island: loads /services-index.json once, then filters,
- * sorts and pages in place, rendering only the current page (50 rows) so
- * the document stays small; the state lives in the address (?q=&provider=
+ * The services table island: builds the API's search index from
+ * /catalogue.json once (./catalogue-search.ts), then filters, ranks, sorts
+ * and pages in place, rendering only the current page (50 rows) so the
+ * document stays small; the state lives in the address (?q=&provider=
  * &category=&lifecycle=&freeTier=&sort=&page=) so any view can be shared.
+ * With search words and no column chosen, rows are in the API's relevance
+ * order (typos and synonyms included: `kubernets`, `k8s`).
  */
 import { criteriaFrom, criteriaQuery } from '../filter.ts';
 import { lifecycleLabels, plural } from '../format.ts';
 import {
+  effectiveSort,
   parseSort,
   sortParam,
   tableRows,
   tableView,
-  type ServiceIndexData,
   type Sort,
   type TableRow,
 } from '../service-index.ts';
+import { loadLocalSearch } from './catalogue-search.ts';
 import { startCompareTray } from './compare-tray.ts';
 import { el } from './dom.ts';
-import { request } from './http.ts';
 import { renderListButtons } from './list-buttons.ts';
 
 const SORT_WORDS: Record<string, string> = {
+  relevance: 'relevance',
   name: 'name',
   provider: 'cloud',
   category: 'category',
@@ -37,6 +41,7 @@ export async function startServicesTable(): Promise<void> {
   const pager = form.querySelector<HTMLElement>('[data-table-pager]')!;
   const empty = form.querySelector<HTMLElement>('[data-table-empty]')!;
   const reset = filter.querySelector<HTMLButtonElement>('[data-table-reset]')!;
+  const input = filter.querySelector<HTMLInputElement>('input[name=q]')!;
   filter.querySelector<HTMLElement>('[data-needs-no-js]')!.hidden = true;
 
   // Names of the services on the prerendered page, until the index arrives.
@@ -48,14 +53,15 @@ export async function startServicesTable(): Promise<void> {
   );
   const tray = startCompareTray(form, (id) => names.get(id));
 
-  const loaded = await request<ServiceIndexData>('load the services', '/services-index.json');
+  const loaded = await loadLocalSearch();
   if (!loaded.ok) {
     // The prerendered first page stays usable; say that filtering in place is unavailable.
     status.textContent = `${loaded.message} The first page is shown; filters still work through the search page.`;
     filter.querySelector<HTMLElement>('[data-needs-no-js]')!.hidden = false;
     return;
   }
-  const rows = tableRows(loaded.body);
+  const { catalogue, index } = loaded.body;
+  const rows = tableRows(catalogue);
   for (const r of rows) names.set(r.id, r.name);
   tray.render();
 
@@ -88,27 +94,43 @@ export async function startServicesTable(): Promise<void> {
     );
   }
 
+  const rowCache = new Map<string, HTMLTableRowElement>();
+  const rowFor = (r: TableRow) => {
+    let tr = rowCache.get(r.id);
+    if (!tr) rowCache.set(r.id, (tr = rowElement(r)));
+    return tr;
+  };
+  let lastShown: string | undefined;
+
   const render = (updateUrl: boolean) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
-    const view = tableView(rows, criteria, sort, page);
+    const view = tableView(rows, index, criteria, sort, page);
+    const shown = effectiveSort(sort, criteria.q);
     page = view.page;
-    body.replaceChildren(...view.rows.map(rowElement));
-    renderListButtons();
-    tray.render();
+    // Rows are made once per service and reused, and left alone when a keystroke does not change them:
+    // building 50 rows of elements on every keystroke would cost most of a frame.
+    const shownIds = view.rows.map((r) => r.id).join(' ');
+    if (shownIds !== lastShown) {
+      lastShown = shownIds;
+      body.replaceChildren(...view.rows.map(rowFor));
+      renderListButtons();
+      tray.render();
+    }
     for (const th of headers)
-      if (th.dataset.sortKey === sort.key) th.setAttribute('aria-sort', sort.descending ? 'descending' : 'ascending');
+      if (th.dataset.sortKey === shown.key) th.setAttribute('aria-sort', shown.descending ? 'descending' : 'ascending');
       else th.removeAttribute('aria-sort');
     const filtered = view.total !== rows.length;
     status.textContent =
       `${filtered ? `${plural(view.total, 'service')} of ${rows.length} match` : plural(view.total, 'service')}` +
-      `, sorted by ${SORT_WORDS[sort.key]}${sort.descending ? ' (descending)' : ''}` +
+      `, ${shown.key === 'relevance' ? 'best match first' : `sorted by ${SORT_WORDS[shown.key]}`}${shown.descending ? ' (descending)' : ''}` +
       (view.pages > 1 ? ` · page ${view.page} of ${view.pages}` : '');
     empty.hidden = view.total > 0;
     reset.hidden = !filtered;
     pager.replaceChildren(pagerList(view.page, view.pages));
     if (updateUrl) {
       const qs = new URLSearchParams(criteriaQuery(criteria));
-      if (sort.key !== 'name' || sort.descending) qs.set('sort', sortParam(sort));
+      const sorted = sortParam(sort);
+      if (sorted) qs.set('sort', sorted);
       if (view.page > 1) qs.set('page', String(view.page));
       const s = qs.toString();
       history.replaceState(null, '', s ? `/services?${s}` : '/services');
@@ -134,7 +156,8 @@ export async function startServicesTable(): Promise<void> {
     const sortButton = target.closest?.<HTMLButtonElement>('button[data-sort]');
     if (sortButton) {
       const key = sortButton.dataset.sort!;
-      sort = parseSort(sort.key === key && !sort.descending ? `-${key}` : key);
+      const current = effectiveSort(sort, input.value.trim());
+      sort = parseSort(current.key === key && !current.descending ? `-${key}` : key);
       page = 1;
       render(true);
       return;

@@ -1,0 +1,212 @@
+/**
+ * The relevance engine's index build and query were reworked for speed
+ * (interned words, flat arrays, no per-query or per-service maps). These
+ * properties hold the reworked engine to a frozen copy of the engine before
+ * that work (tests/search/reference-engine.ts) on random catalogues and
+ * queries: the same matches, in the same order, with the same scores and
+ * explanations. The relevance set (tests/search-relevance.test.ts) guards
+ * the ranking on the real catalogue; these guard everything else the words
+ * of a random catalogue can reach (prefixes, typos, synonyms, relaxed
+ * multi-word queries, whole-name bonuses, lifecycle, the cross-cloud step).
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ServiceEntry } from './schemas.ts';
+import { createSearchEngine, type Synonym } from './search.ts';
+import { createSearchEngine as createReferenceEngine } from '../../tests/search/reference-engine.ts';
+
+// A small vocabulary so services share words, prefixes and near-misses;
+// vendor, filler and synonym words included, some with capitals and accents.
+const vocabulary = [
+  'data',
+  'database',
+  'datastore',
+  'stream',
+  'streaming',
+  'vault',
+  'key',
+  'Kubernetes',
+  'kube',
+  'engine',
+  'cloud',
+  'Amazon',
+  'Azure',
+  'Google',
+  'managed',
+  'service',
+  'for',
+  'the',
+  'virtual',
+  'machine',
+  'machines',
+  'PostgreSQL',
+  'SQL',
+  'server',
+  'storage',
+  'object',
+  'queue',
+  'message',
+  'café',
+  'Rés',
+  'S3',
+  'EC2',
+  'k8s',
+  'lake',
+  'warehouse',
+  'pub',
+  'sub',
+  'q',
+];
+const synonyms: Synonym[] = [
+  { term: 'k8s', means: ['kubernetes'] },
+  { term: 'vm', means: ['virtual machine', 'virtual server'] },
+  { term: 'pg', means: ['postgresql'] },
+  { term: 'dwh', means: ['data warehouse'] },
+  { term: 'pubsub', means: ['pub sub'] },
+];
+const providers = ['aws', 'azure', 'gcp'] as const;
+const categories = ['compute', 'storage', 'databases'];
+const statuses = [undefined, undefined, undefined, 'preview', 'deprecated', 'sunset', 'retired'] as const;
+
+const word = fc.constantFrom(...vocabulary);
+const phrase = (max: number) => fc.array(word, { minLength: 1, maxLength: max }).map((ws) => ws.join(' '));
+const ident = fc.array(fc.constantFrom('svc', 'data', 'vault', 'kube', 'stream', 'x1'), { minLength: 1, maxLength: 2 });
+
+const serviceShape = fc.record({
+  provider: fc.constantFrom(...providers),
+  name: phrase(4),
+  short: fc.option(phrase(2), { nil: undefined }),
+  parenthesised: fc.option(fc.constantFrom('S3', 'Amazon EC2', 'GKE'), { nil: undefined }),
+  keywords: fc.array(fc.oneof(phrase(2), fc.constantFrom('GKE', 'S3', 'IoT', 'K8s', 'PaaS')), { maxLength: 3 }),
+  formerNames: fc.array(phrase(3), { maxLength: 2 }),
+  iam: fc.array(
+    ident.map((p) => p.join('')),
+    { maxLength: 2 },
+  ),
+  resourceProviders: fc.array(
+    ident.map((p) => `Microsoft.${p.join('')}`),
+    { maxLength: 1 },
+  ),
+  serviceNames: fc.array(
+    ident.map((p) => `${p.join('')}.googleapis.com`),
+    { maxLength: 1 },
+  ),
+  subServices: fc.array(fc.record({ name: phrase(3), description: phrase(5) }), { maxLength: 2 }),
+  category: fc.constantFrom(...categories),
+  description: phrase(8),
+  status: fc.constantFrom(...statuses),
+  peers: fc.array(fc.nat(40), { maxLength: 2 }),
+});
+
+/** Random services (at most what the schema allows would matter here: the engine reads these fields only). */
+const catalogueArb = fc.array(serviceShape, { minLength: 1, maxLength: 40 }).map((shapes) => {
+  const ids = shapes.map((s, i) => `${s.provider}-service-${i}`);
+  return shapes.map(
+    (s, i) =>
+      ({
+        id: ids[i]!,
+        slug: ids[i]!,
+        name: s.parenthesised ? `${s.name} (${s.parenthesised})` : s.name,
+        shortName: s.short ?? s.name,
+        provider: s.provider,
+        category: s.category,
+        description: s.description,
+        keywords: s.keywords,
+        formerNames: s.formerNames,
+        identifiers: {
+          ...(s.iam.length ? { iamPrefixes: s.iam } : {}),
+          ...(s.resourceProviders.length ? { resourceProviders: s.resourceProviders } : {}),
+          ...(s.serviceNames.length ? { serviceNames: s.serviceNames } : {}),
+        },
+        subServices: s.subServices.map((x, j) => ({
+          id: `${ids[i]}-sub-${j}`,
+          ...x,
+          ...(j === 0 && s.iam.length ? { identifiers: { iamPrefixes: [`${s.iam[0]}sub`] } } : {}),
+        })),
+        equivalents: Object.fromEntries(
+          s.peers
+            .map((p) => ids[p % ids.length]!)
+            .filter((id) => !id.startsWith(`${s.provider}-`))
+            .map((id) => [id.split('-')[0]!, id]),
+        ),
+        ...(s.status ? { lifecycle: { status: s.status, announcementUrl: 'https://example.org/' } } : {}),
+      }) as unknown as ServiceEntry,
+  );
+});
+
+// Queries: words of the vocabulary, their prefixes, one-letter and one-edit
+// changes, synonyms, provider and filler words, several words at once.
+const typo = word.chain((w) =>
+  fc
+    .nat(Math.max(0, w.length - 1))
+    .map((i) => w.slice(0, i) + w.slice(i + 1, i + 2) + w.slice(i, i + 1) + w.slice(i + 2)),
+);
+const prefix = word.chain((w) => fc.integer({ min: 1, max: w.length }).map((k) => w.slice(0, k)));
+const queryWord = fc.oneof(
+  word,
+  prefix,
+  typo,
+  fc.constantFrom('k8s', 'vm', 'pg', 'dwh', 'pubsub', 'aws', 'gcp', 'microsoft', 'managed', 'Microsoft.svcdata', 'x'),
+);
+const queryArb = fc.array(queryWord, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
+
+const engines = (services: ServiceEntry[]) => {
+  const options = {
+    services,
+    categoryName: (id: string) => (id === 'databases' ? 'Databases' : id === 'storage' ? 'Storage' : undefined),
+    synonyms,
+  };
+  return [createSearchEngine(options), createReferenceEngine(options)] as const;
+};
+
+describe('search engine rework: same answers as before on random catalogues', () => {
+  it('finds the same services, in the same order, with the same scores', () => {
+    fc.assert(
+      fc.property(
+        catalogueArb,
+        fc.array(queryArb, { minLength: 1, maxLength: 6 }),
+        fc.nat(30),
+        (services, queries, limit) => {
+          const [engine, reference] = engines(services);
+          for (const q of queries) {
+            const a = engine.search(q, undefined, limit || Infinity);
+            const b = reference.search(q, undefined, limit || Infinity);
+            expect(a.total, q).toBe(b.total);
+            expect(
+              [...a.matched].sort((x, y) => x - y),
+              q,
+            ).toEqual([...b.matched].sort((x, y) => x - y));
+            expect(a.top, q).toEqual(b.top);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with facet filters applied before ranking, and explains the same matches', () => {
+    fc.assert(
+      fc.property(catalogueArb, queryArb, fc.constantFrom(...providers), (services, q, provider) => {
+        const [engine, reference] = engines(services);
+        const accept = (i: number) => services[i]!.provider !== provider;
+        const a = engine.search(q, accept, 10);
+        expect(a.top).toEqual(reference.search(q, accept, 10).top);
+        const shown = engine.search(q).top.map((h) => h.index);
+        expect(engine.explain(q, shown)).toEqual(reference.explain(q, shown));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ranks alike at scale: a catalogue where every word is shared by thousands of services', () => {
+    const many = fc.sample(catalogueArb, { numRuns: 60, seed: 42 }).flat();
+    const services = many.map((s, i) => ({ ...s, id: `${s.provider}-bulk-${i}`, slug: `${s.provider}-bulk-${i}` }));
+    const [engine, reference] = engines(services);
+    for (const q of fc.sample(queryArb, { numRuns: 200, seed: 7 })) {
+      const a = engine.search(q, undefined, 50);
+      const b = reference.search(q, undefined, 50);
+      expect(a.total, q).toBe(b.total);
+      expect(a.top, q).toEqual(b.top);
+    }
+  });
+});
