@@ -45,10 +45,25 @@ const env = {
 };
 
 describe('the README, run as written', () => {
+  let installOutput = '';
   beforeAll(() => {
     const r = spawnSync('npm', ['install', '-g', '--no-audit', '--no-fund', '.'], { env, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
+    installOutput = r.stderr;
   }, 120_000);
+
+  it('npm install -g . warns only as Set-up says: EBADENGINE for this package on an older Node, nothing else', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('\n## ', readme.indexOf('## Set-up') + 1));
+    expect(setUp).toMatch(/`npm install -g \.`[^\n]*prints the same warning/);
+    expect(setUp).toMatch(/`npm run --silent csc -- …` prints none/);
+    const warnings = installOutput.split('\n').filter((l) => /^npm (warn|WARN)/.test(l));
+    // The user's own npm configuration (README: not from this project) may add its line.
+    for (const w of warnings.filter((l) => !/Unknown (user|env) config/.test(l)))
+      expect(w).toMatch(
+        /EBADENGINE (Unsupported engine \{|\}|  (package: 'cloud-service-catalogue@|required:|current:))/,
+      );
+  });
 
   it('marks every block it does not run with a reason, and runs the rest', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(3);

@@ -8,19 +8,26 @@
  * Exit codes (the same for every command; README and `csc --help` list them):
  * 0 done, 1 the input is invalid or cannot be turned into the output (and
  * `check` found a problem, `search` found nothing), 2 wrong usage or the
- * catalogue is not built.
+ * catalogue is not built. Ids no service has are treated as each command's
+ * API endpoint treats them (markdown lists them and exits 0, like the API's 200).
  */
 import { listDescription } from '../core/list-description.ts';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { parseApprovedList, type ApprovedList } from '../core/approved-list.ts';
-import { parseJson } from '../core/json.ts';
+import {
+  isInterchangeDocument,
+  parseApprovedList,
+  parseCompactBody,
+  type ApprovedList,
+} from '../core/approved-list.ts';
+import { describeJsonError, parseJson } from '../core/json.ts';
+import pkg from '../../package.json' with { type: 'json' };
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
 import { checkList, checkRules, diffLists, toSarif } from '../core/policies/check.ts';
-import { createServiceIndex, ServiceQuery } from '../core/query.ts';
+import { createServiceIndex, maxPageSize, ServiceQuery } from '../core/query.ts';
 import type { Synonym } from '../core/search.ts';
 import {
   awsScpSizeLimits,
@@ -30,6 +37,7 @@ import {
   formatsByTarget,
   generatePolicy,
   GCP_PARENT_FORMATS,
+  ApprovedServicesRequest,
   renderPolicy,
   type PolicyFormat,
   policyTargets,
@@ -80,27 +88,31 @@ Commands:
   export --ids a,b,c            write a service list interchange file
   search WORDS...               search the catalogue, best match first (as the website and API rank)
 
-FILE is an approved list: an interchange document or the compact form
-{"name": "...", "approvedServiceIds": ["aws-s3", ...]}. Use "-" for standard input.
-Run "csc <command> --help" for a command's options and examples.
+FILE is an approved list: an interchange document or the compact form the API
+endpoint takes: {"approvedServiceIds": ["aws-s3", ...]} for policy (with an
+optional "name"), {"name": "...", "approvedServiceIds": [...]} for markdown.
+Use "-" for standard input. Run "csc <command> --help" for a command's options.
 
 Exit codes:
   0  done
-  1  the input is invalid or gives no document (unknown ids, a policy over its limit),
-     check found a problem, or search found nothing
+  1  the input is invalid or gives no document (ids no service has, a policy over
+     its limit), check found a problem, or search found nothing; markdown lists
+     unknown ids in the document, as the API does, and fails only when none is known
   2  wrong usage (unknown command or option, bad option value), or the catalogue is not built
 
 Examples:
   csc export --ids aws-s3,gcp-firestore --name "Platform" -o approved.json
   csc validate approved.json
   csc policy aws approved.json -o scp.json
-${common}`,
+${common}
+  -v, --version            the versions of csc and of the catalogue data it reads`,
   validate: `Usage: csc validate FILE [options]
 
-Checks that FILE is an approved list every command and the API accept: an
+Checks that FILE is an approved list the commands and the API accept: an
 interchange document valid against the service list schema v1, or the compact
-form {"name", "approvedServiceIds", ...}. Prints each problem as a JSON pointer
-and what is wrong, and exits 1 if there is any. An interchange document that
+form {"name", "approvedServiceIds", ...} (without "name" it is the policy
+endpoints' body: policy, check and diff take it, markdown does not). Prints each
+problem as a JSON pointer and what is wrong, and exits 1 if there is any. An interchange document that
 names services this catalogue does not know is valid (they are reported as
 notes; other tools may know them); in the compact form they are an error, as in
 the API.
@@ -113,7 +125,9 @@ ${common}`,
   policy: `Usage: csc policy aws|azure|gcp FILE [options]
 
 Writes the policy the API's POST /v1/policies/{aws-scp,azure-policy,gcp-org-policy}
-generates for the approved list in FILE: an AWS service control policy, an
+generates for the approved list in FILE (that endpoint's body,
+{"approvedServiceIds": [...], "name": "..."} with the name optional, or an
+interchange document): an AWS service control policy, an
 Azure Policy definition or a Google Cloud organisation policy, ready to deploy.
 On standard error: services left out (other clouds, retired, not restrictable),
 required dependencies the policy denies, other catalogue services it also
@@ -167,7 +181,8 @@ ${common}`,
 
 Compares two versions of an approved list: per cloud, the services added and
 removed, and the catalogue services the new policy newly allows or denies
-(including those let through by a shared identifier). Exits 0.
+(including those let through by a shared identifier). Exits 0, or 1 when a
+list is invalid or names ids no service has (no policy can be made of it).
 
 Options:
       --format text|json       output (default text)
@@ -178,8 +193,10 @@ ${common}`,
   markdown: `Usage: csc markdown FILE [options]
 
 Writes the markdown document of the approved list in FILE (the same document as
-POST /v1/export/markdown): metadata, lifecycle warnings and a table per provider
-and category. Unknown service ids are listed in the document and on standard error.
+POST /v1/export/markdown, which takes a named list): metadata, lifecycle warnings
+and a table per provider and category. As in the API, service ids the catalogue
+does not know are listed in the document (and on standard error) and exit 0; only
+a list with no known id exits 1.
 
 Examples:
   csc markdown approved.json -o approved.md
@@ -235,6 +252,8 @@ const commonOptions = {
 interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Standard output is a terminal: a document without a final newline gets one, so the prompt starts on its own line. */
+  stdoutIsTerminal?: boolean;
 }
 
 function loadBuiltCatalogue(path: string | undefined): {
@@ -264,17 +283,43 @@ function loadBuiltCatalogue(path: string | undefined): {
   };
 }
 
+/** Node's file errors in words, without the path it repeats (the message names it once). */
+const fileProblems: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+};
+
+const fileProblem = (e: unknown): string => {
+  const code = (e as { code?: string }).code ?? '';
+  return fileProblems[code] ?? (code || 'unreadable');
+};
+
+/**
+ * What is wrong with JSON text and where (line and column, from the position
+ * V8 names), in words that never quote the input.
+ */
+function jsonProblem(error: unknown, text: string): string {
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (position === undefined) return describeJsonError(error);
+  if (Number(position) >= text.trimEnd().length) return 'it ends before the document is complete';
+  const before = text.slice(0, Number(position)).split('\n');
+  return `${describeJsonError(error)} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
+}
+
 function readJson(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
-    throw new CliError(`Cannot read ${file}: ${(e as Error).message}`, 1);
+    throw new CliError(`Cannot read ${file}: ${fileProblem(e)}`, 1);
   }
   try {
     return parseJson(text);
   } catch (e) {
-    throw new CliError(`${file} is not valid JSON: ${(e as Error).message}`, 1);
+    throw new CliError(`${file} is not valid JSON: ${jsonProblem(e, text)}`, 1);
   }
 }
 
@@ -289,31 +334,77 @@ function schemaUrlOf(values: { 'schema-base'?: string | undefined }, built: stri
   return serviceListSchemaUrl(base);
 }
 
-/** Reads FILE as an approved list (either form); schema errors exit 1. */
-function readList(file: string, schemaUrl: string, catalogue: Catalogue): ApprovedList {
-  const parsed = parseApprovedList(readJson(file), schemaUrl, catalogue);
-  if (!parsed.ok) {
-    const hint = parsed.errors.some((e) => e.pointer === '/$schema')
-      ? `\n(The file's $schema must be ${schemaUrl}; if it comes from another site, pass --schema-base with that site's address.)`
-      : '';
-    throw new CliError(`${formatErrors(file, parsed.errors)}${hint}`, 1);
-  }
+/** What a $schema error needs added: which address to use, or that --schema-base was the cause. */
+function schemaHint(errors: ValidationError[], schemaBaseGiven: boolean): string {
+  if (!errors.some((e) => e.pointer === '/$schema')) return '';
+  return schemaBaseGiven
+    ? '\n(Check --schema-base: it must be the address of the site the file was exported from.)'
+    : "\n(If the file comes from another site, pass --schema-base with that site's address.)";
+}
+
+/**
+ * Which compact bodies a command accepts, as the API endpoint it stands for:
+ * `policy` the body of POST /v1/policies/* (ids and an optional name),
+ * `list` the compact list of POST /v1/export/markdown and /v1/lists (a name is
+ * required), `any` either (check and diff, which only need the ids). An
+ * interchange document is accepted by every command.
+ */
+type Accepts = 'policy' | 'list' | 'any';
+
+/** An approved list as a command reads it: a compact policy body may have no name. */
+type ReadList = Omit<ApprovedList, 'name'> & { name?: string };
+
+function parseList(
+  raw: unknown,
+  accepts: Accepts,
+  schemaUrl: string,
+  catalogue: Catalogue,
+): { ok: true; list: ReadList } | { ok: false; errors: ValidationError[] } {
+  // An interchange document, or the compact list of markdown and saved lists.
+  const asList =
+    isInterchangeDocument(raw) || accepts !== 'policy' ? parseApprovedList(raw, schemaUrl, catalogue) : null;
+  if (asList && (asList.ok || accepts === 'list' || isInterchangeDocument(raw))) return asList;
+  // The policy endpoints' own body schema, so a list one of them accepts is accepted here too.
+  const body = parseCompactBody(raw, ApprovedServicesRequest);
+  if (!body.ok) return asList ?? body;
+  const { name, approvedServiceIds } = body.data;
+  return { ok: true, list: { ...(name ? { name } : {}), approvedServiceIds, source: 'compact' } };
+}
+
+/** Reads FILE as an approved list (an interchange document, or the compact body `accepts` names); errors exit 1. */
+function readList(
+  file: string,
+  accepts: Accepts,
+  schemaUrl: string,
+  catalogue: Catalogue,
+  schemaBaseGiven: boolean,
+): ReadList {
+  const parsed = parseList(readJson(file), accepts, schemaUrl, catalogue);
+  if (!parsed.ok)
+    throw new CliError(`${formatErrors(file, parsed.errors)}${schemaHint(parsed.errors, schemaBaseGiven)}`, 1);
   return parsed.list;
 }
 
+const noServiceHas = (file: string, unknownIds: readonly string[]) =>
+  `${file}: no service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ${unknownIds.join(', ')}`;
+
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-/** Writes to FILE (and says so on standard error, one line) or to standard output. */
+/**
+ * Writes to FILE (and says so on standard error, one line) or to standard
+ * output. Files and pipes get the API's bytes exactly; only a terminal gets
+ * a final newline the document lacks.
+ */
 function output(text: string, file: string | undefined, io: Io, what?: string): void {
   if (file) writeTo(file, text, io, what);
-  else io.stdout(text);
+  else io.stdout(io.stdoutIsTerminal && !text.endsWith('\n') ? `${text}\n` : text);
 }
 
 function writeTo(file: string, text: string, io: Io, what?: string): void {
   try {
     writeFileSync(file, text);
   } catch (e) {
-    throw new CliError(`Cannot write ${file}: ${(e as Error).message}`, 1);
+    throw new CliError(`Cannot write ${file}: ${fileProblem(e)}`, 1);
   }
   const bytes = Buffer.byteLength(text);
   io.stderr(`wrote ${file} (${what ? `${what}, ` : ''}${bytes.toLocaleString('en')} bytes)\n`);
@@ -334,7 +425,7 @@ function validateCommand(args: string[], io: Io): number {
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const schemaUrl = schemaUrlOf(values, built);
   // The one reader of lists every command and API endpoint uses, so "valid" means they all accept it.
-  const parsed = parseApprovedList(readJson(file), schemaUrl, catalogue);
+  const parsed = parseList(readJson(file), 'any', schemaUrl, catalogue);
   const errors = parsed.ok ? [] : parsed.errors;
   const unknownIds = parsed.ok ? resolveApprovedIds(catalogue, parsed.list.approvedServiceIds).unknownIds : [];
   if (parsed.ok && parsed.list.source === 'compact')
@@ -343,9 +434,7 @@ function validateCommand(args: string[], io: Io): number {
         errors.push({ pointer: `/approvedServiceIds/${i}`, message: 'no service has this id' });
     });
   if (!parsed.ok || errors.length) {
-    const hint = errors.some((e) => e.pointer === '/$schema')
-      ? `\n(The $schema must be ${schemaUrl}; if the file comes from another site, pass --schema-base with that site's address.)`
-      : '';
+    const hint = schemaHint(errors, values['schema-base'] !== undefined);
     throw new CliError(
       `${formatErrors(file, errors)}${hint}\n${file}: invalid (${plural(errors.length, 'problem')})`,
       1,
@@ -356,7 +445,10 @@ function validateCommand(args: string[], io: Io): number {
   const form = list.source === 'compact' ? 'approved list in compact form' : 'service list v1';
   const known = plural(list.approvedServiceIds.length - unknownIds.length, 'known service');
   const unknown = unknownIds.length ? `, ${unknownIds.length} not in this catalogue` : '';
-  output(`${file}: valid ${form} ("${list.name}", ${known}${unknown})\n`, values.output, io);
+  // A nameless compact list is the policy endpoints' body; markdown and saved lists need a name.
+  const name =
+    list.name === undefined ? 'no name: policy, check and diff take it, markdown needs one' : `"${list.name}"`;
+  output(`${file}: valid ${form} (${name}, ${known}${unknown})\n`, values.output, io);
   return 0;
 }
 
@@ -382,7 +474,7 @@ function policyCommand(args: string[], io: Io): number {
     throw new CliError(`Usage: csc policy ${policyTargets.join('|')} FILE. See csc policy --help.`, 2);
   }
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, schemaUrlOf(values, built), catalogue);
+  const list = readList(file, 'policy', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
   const sizeLimit = values['size-limit'] === undefined ? undefined : Number(values['size-limit']);
   if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 10240))
     throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
@@ -400,7 +492,7 @@ function policyCommand(args: string[], io: Io): number {
   const format = choice('format', values.format, formatsByTarget[target as PolicyTarget]);
   const options: GeneratePolicyOptions = {
     today: today(),
-    listName: list.name,
+    ...(list.name ? { listName: list.name } : {}),
     ...(sizeLimit ? { awsSizeLimit: sizeLimit as 10240 | 5120 } : {}),
     ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
     ...(values['display-name'] ? { displayName: values['display-name'] } : {}),
@@ -412,10 +504,7 @@ function policyCommand(args: string[], io: Io): number {
   const result = generatePolicy(target as PolicyTarget, catalogue, list.approvedServiceIds, options);
   switch (result.kind) {
     case 'unknown-services':
-      throw new CliError(
-        `${file}: no service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}`,
-        1,
-      );
+      throw new CliError(noServiceHas(file, result.unknownIds), 1);
     case 'too-large':
       // The advice names the size, the limit and the excess itself.
       throw new CliError(`${file}: ${result.advice}`, 1);
@@ -475,7 +564,7 @@ function checkCommand(args: string[], io: Io): number {
   const format = values.format ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new CliError('--format must be text, json or sarif', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, schemaUrlOf(values, built), catalogue);
+  const list = readList(file, 'any', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
   const text = file === '-' ? '' : readFileSync(file, 'utf8');
   const findings = checkList(catalogue, list.approvedServiceIds, { today: today(), retiringWithinDays: days });
   const report = { file, ok: findings.length === 0, findings };
@@ -513,7 +602,13 @@ function diffCommand(args: string[], io: Io): number {
   if (!['text', 'json'].includes(format)) throw new CliError('--format must be text or json', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const schemaUrl = schemaUrlOf(values, built);
-  const [before, after] = positionals.map((f) => readList(f, schemaUrl, catalogue).approvedServiceIds);
+  const [before, after] = positionals.map((f) => {
+    const { approvedServiceIds } = readList(f, 'any', schemaUrl, catalogue, values['schema-base'] !== undefined);
+    // As `csc policy` and the policy endpoints: a policy cannot be generated for ids no service has.
+    const { unknownIds } = resolveApprovedIds(catalogue, approvedServiceIds);
+    if (unknownIds.length) throw new CliError(noServiceHas(f, unknownIds), 1);
+    return approvedServiceIds;
+  });
   const diff = diffLists(catalogue, before!, after!, today());
   if (format === 'json') return (output(`${JSON.stringify(diff, null, 2)}\n`, values.output, io), 0);
   const lines: string[] = [];
@@ -537,8 +632,9 @@ function markdownCommand(args: string[], io: Io): number {
   if (values.help) return (io.stdout(help.markdown!), 0);
   const file = oneFile(positionals, 'markdown');
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, schemaUrlOf(values, built), catalogue);
-  const result = renderMarkdown(catalogue, list, { today: today() });
+  // POST /v1/export/markdown's body: a named compact list or an interchange document.
+  const list = readList(file, 'list', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
+  const result = renderMarkdown(catalogue, list as ApprovedList, { today: today() });
   if (!result.services.length)
     throw new CliError(
       `${file}: none of the listed service ids is in the catalogue: ${result.unknownServiceIds.join(', ')}`,
@@ -617,11 +713,13 @@ function searchCommand(args: string[], io: Io): number {
     pageSize: values.limit ?? '10',
   });
   if (!parsed.success) {
-    const option = (key: PropertyKey | undefined) => (key === 'pageSize' ? 'limit' : String(key ?? 'query'));
-    throw new CliError(
-      parsed.error.issues.map((i) => `--${option(i.path[0])}: ${i.message}`).join('\n') + '\nSee csc search --help.',
-      2,
-    );
+    // --limit is the API's pageSize; say what it must be rather than the schema's words.
+    const message = (key: PropertyKey | undefined, text: string) =>
+      key === 'pageSize'
+        ? `--limit must be a whole number from 1 to ${maxPageSize}`
+        : `--${String(key ?? 'query')}: ${text}`;
+    const messages = [...new Set(parsed.error.issues.map((i) => message(i.path[0], i.message)))];
+    throw new CliError(`${messages.join('\n')}\nSee csc search --help.`, 2);
   }
   const { catalogue, synonyms } = loadBuiltCatalogue(values.catalogue);
   const page = createServiceIndex(catalogue, synonyms).query(parsed.data);
@@ -652,6 +750,27 @@ function searchCommand(args: string[], io: Io): number {
   return 0;
 }
 
+/** `csc --version`: this package's version, and the catalogue's when it is built. */
+function version(): string {
+  let catalogue: string;
+  try {
+    const { catalogue: c } = loadBuiltCatalogue(undefined);
+    catalogue = `catalogue ${c.version} built ${c.builtOn}`;
+  } catch {
+    catalogue = 'catalogue not built: npm run build';
+  }
+  return `csc ${pkg.version} (${catalogue})\n`;
+}
+
+/** Node's parseArgs errors in this tool's words (its own quote the option unevenly and suggest `--`). */
+function parseArgsProblem(e: Error & { code: string }): string {
+  const option = /'(?:-\w, )?(--?[\w-]+)/.exec(e.message)?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `Unknown option ${option}.`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+    return /argument missing/.test(e.message) ? `Option ${option} needs a value.` : `Option ${option} takes no value.`;
+  return `${e.message}.`.replace(/\.\.$/, '.');
+}
+
 const commands: Record<string, (args: string[], io: Io) => number> = {
   search: searchCommand,
   validate: validateCommand,
@@ -664,9 +783,14 @@ const commands: Record<string, (args: string[], io: Io) => number> = {
 
 export function run(
   argv: string[],
-  io: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) },
+  io: Io = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    stdoutIsTerminal: process.stdout.isTTY === true,
+  },
 ): number {
   const [command, ...args] = argv;
+  if (command === '--version' || command === '-v' || command === 'version') return (io.stdout(version()), 0);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     io.stdout(help.main!);
     return command ? 0 : 2;
@@ -684,7 +808,7 @@ export function run(
       return e.code;
     }
     if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`${(e as Error).message}\nSee csc ${command} --help.\n`);
+      io.stderr(`${parseArgsProblem(e as Error & { code: string })} Run csc ${command} --help.\n`);
       return 2;
     }
     throw e;

@@ -1,7 +1,8 @@
 /** parseApprovedList: both body forms, one normalised result, errors as JSON pointers. */
 import { describe, expect, it } from 'vitest';
 import { fixtureCatalogue } from '../../tests/fixtures/catalogue.ts';
-import { parseApprovedList } from './approved-list.ts';
+import { CompactApprovedList, parseApprovedList, parseCompactBody } from './approved-list.ts';
+import { ApprovedServicesRequest } from './policies/schemas.ts';
 import { exportServiceList, serviceListSchemaUrl } from './service-list.ts';
 
 const SCHEMA_URL = serviceListSchemaUrl('https://catalogue.test');
@@ -112,5 +113,28 @@ describe('parseApprovedList', () => {
       '/metadata',
       '/version',
     ]);
+  });
+});
+
+describe('parseCompactBody', () => {
+  it("holds a body to the endpoint's own schema: the policy body needs no name and has no other field", () => {
+    expect(parseCompactBody({ approvedServiceIds: ['a'] }, ApprovedServicesRequest)).toEqual({
+      ok: true,
+      data: { approvedServiceIds: ['a'] },
+    });
+    const extra = parseCompactBody({ approvedServiceIds: ['a'], owner: 'x' }, ApprovedServicesRequest);
+    expect(extra).toEqual({
+      ok: false,
+      errors: [
+        { pointer: '/owner', message: 'unknown field "owner"; the compact form has approvedServiceIds and name' },
+      ],
+    });
+  });
+
+  it('the list form needs a name, and says so in words', () => {
+    expect(parseCompactBody({ approvedServiceIds: ['a'] }, CompactApprovedList)).toEqual({
+      ok: false,
+      errors: [{ pointer: '/name', message: 'required: give the list a name' }],
+    });
   });
 });

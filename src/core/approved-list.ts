@@ -111,22 +111,8 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
  */
 export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
   if (isInterchangeDocument(raw)) return fromInterchange(raw, schemaUrl, catalogue);
-  const parsed = CompactApprovedList.safeParse(raw);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.flatMap((i) =>
-        i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({
-              pointer: toJsonPointer([...i.path, k]),
-              message:
-                `unknown field "${k}"; the compact form has name, description, organisation, owner ` +
-                'and approvedServiceIds (or send an interchange document)',
-            }))
-          : [{ pointer: toJsonPointer(i.path), message: i.message }],
-      ),
-    };
-  }
+  const parsed = parseCompactBody(raw, CompactApprovedList, ' (or send an interchange document)');
+  if (!parsed.ok) return parsed;
   return {
     ok: true,
     list: {
@@ -134,5 +120,33 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
       approvedServiceIds: parsed.data.approvedServiceIds,
       source: 'compact',
     },
+  };
+}
+
+/**
+ * Validates a compact body against an endpoint's own zod schema (this form's
+ * CompactApprovedList, or the policy endpoints' smaller body), so a reader
+ * outside HTTP, the CLI, accepts exactly what that endpoint accepts. Errors
+ * carry JSON pointers; an unknown field names the fields the schema has.
+ */
+export function parseCompactBody<S extends z.ZodObject>(
+  raw: unknown,
+  schema: S,
+  alternative = '',
+): { ok: true; data: z.output<S> } | { ok: false; errors: ValidationError[] } {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields = Object.keys(schema.shape);
+  const fieldList = `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
+  return {
+    ok: false,
+    errors: parsed.error.issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => ({
+            pointer: toJsonPointer([...i.path, k]),
+            message: `unknown field "${k}"; the compact form has ${fieldList}${alternative}`,
+          }))
+        : [{ pointer: toJsonPointer(i.path), message: i.message }],
+    ),
   };
 }

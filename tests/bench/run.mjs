@@ -12,7 +12,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
-import { syntheticProject } from './synthetic.ts';
+import pkg from '../../package.json' with { type: 'json' };
+import { nodeVersionProblem } from '../../src/core/node-version.mjs';
+
+// Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
+const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, 'npm run bench');
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
+}
+const { syntheticProject } = await import('./synthetic.ts');
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const buildLimit = Number(process.env.BENCH_BUILD_LIMIT ?? 10000); // larger sizes are built only if BENCH_BUILD_LIMIT allows
