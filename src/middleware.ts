@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from './http/headers.ts';
-import { logFailure } from './http/faults.ts';
+import { logFailure, requestLabel } from './http/faults.ts';
 import { problem } from './http/problem.ts';
 import { etagMatches } from './http/protocol.ts';
 
@@ -58,7 +58,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = await next();
   } catch (e) {
-    logFailure(`${request.method} ${context.url.pathname}`, e);
+    logFailure(requestLabel(request.method, context.url.pathname), e);
     response = problem('internal', { detail: 'An unexpected error occurred; it has been logged.' });
   }
   const headers = new Headers(response.headers);

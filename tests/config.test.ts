@@ -85,3 +85,21 @@ it('documents every variable in the README', () => {
   for (const key of Object.keys(ConfigSchema.shape))
     expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
 });
+
+it.each([
+  ['no host', 'mongodb://catalogue:s3cret-Pass@'],
+  ['an unknown option', 'mongodb://catalogue:s3cret-Pass@db.example:27017/?bogusOption=1'],
+  ['a bad option value', 'mongodb://catalogue:s3cret-Pass@db.example/?serverSelectionTimeoutMS=soon'],
+])('npm start exits 1 on a MONGODB_URI the driver cannot read (%s), without printing the password', (_, uri) => {
+  const r = spawnSync(process.execPath, ['src/server/start.mjs'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', MONGODB_URI: uri },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  expect(r.status).toBe(1);
+  expect(r.stderr).toMatch(
+    /^Invalid configuration:\n {2}MONGODB_URI: not a usable MongoDB connection string: .+\(value hidden\)\n$/,
+  );
+  expect(r.stdout + r.stderr).not.toContain('s3cret-Pass');
+  expect(r.stdout).not.toContain('listening on');
+});

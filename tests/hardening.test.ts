@@ -7,7 +7,7 @@
  * (Memory, load and full-disk attacks are in tests/abuse.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -116,6 +116,50 @@ describe('browser security headers', () => {
     expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+  it('the built _headers file gives every file one Cache-Control and the security headers, whichever rules match', () => {
+    // Cloudflare Pages and Netlify apply every rule whose pattern matches; `*` (a splat) matches any characters,
+    // slashes included, and the same header from two rules is joined with a comma.
+    const rules = readFileSync('dist/client/_headers', 'utf8')
+      .trim()
+      .split(/\n\s*\n/)
+      .map((block) => {
+        const [pattern, ...lines] = block.split('\n');
+        const headers = lines.map((l) => {
+          const [name, ...value] = l.trim().split(': ');
+          return [name!.toLowerCase(), value.join(': ')] as const;
+        });
+        const source = pattern!.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+        return { match: new RegExp(`^${source}$`), headers };
+      });
+    const headersOf = (path: string) => rules.filter((r) => r.match.test(path)).flatMap((r) => r.headers);
+    // Every URL a static host serves from the build: each file, and each page without `.html` (`/` for index).
+    const paths: string[] = [];
+    for (const entry of readdirSync('dist/client', { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory() || entry.name.endsWith('.gz') || entry.name === '_headers') continue;
+      const path = `${entry.parentPath.slice('dist/client'.length)}/${entry.name}`.replace(/^\/?/, '/');
+      paths.push(path);
+      if (path.endsWith('/index.html')) paths.push(path.slice(0, -'index.html'.length));
+      else if (path.endsWith('.html')) paths.push(path.slice(0, -'.html'.length));
+    }
+    expect(paths.length).toBeGreaterThan(1000);
+    expect(paths).toContain('/');
+    expect(paths.some((p) => p.startsWith('/_astro/'))).toBe(true);
+    for (const path of paths) {
+      const headers = headersOf(path);
+      const cacheControl = headers.filter(([name]) => name === 'cache-control').map(([, v]) => v);
+      expect(cacheControl, path).toHaveLength(1);
+      expect(cacheControl[0], path).toBe(
+        path.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=60, s-maxage=300',
+      );
+      for (const name of ['content-type', 'content-security-policy', 'x-frame-options'])
+        expect(headers.filter(([n]) => n === name).length, `${path} ${name}`).toBeLessThanOrEqual(1);
+      expect(
+        headers.filter(([n]) => n === 'content-security-policy'),
+        path,
+      ).toHaveLength(1);
+    }
+  });
+
   it('the CDN _headers file carries the same set for every path', () => {
     const file = renderHeadersFile();
     const all = file.split('\n\n').find((rule) => rule.startsWith('/*\n'))!;

@@ -3,7 +3,8 @@
  * Prometheus metrics on METRICS_PORT, liveness against readiness, and the
  * graceful shutdown, under load, losing no acknowledged save.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,12 +35,49 @@ function connection(url: string) {
   return { write: async (text: string) => (await open, socket.write(text)), closed };
 }
 
-/** Waits for the process to exit; its exit code and how long that took. */
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether a TCP connection to the port is refused (nothing listens). */
+const refused = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+/** The fields a request line has (README, Operations), and the ones it may add. */
+const REQUEST_FIELDS = [
+  'clientIp',
+  'durationMs',
+  'hostname',
+  'level',
+  'method',
+  'msg',
+  'pid',
+  'requestId',
+  'route',
+  'time',
+];
+
+/** Waits for the process to exit and its output to be read to the end; its exit code and when it exited. */
 function exitOf(s: RunningServer): Promise<{ code: number | null; at: number }> {
-  return new Promise((r) => {
+  const outputRead = new Promise<void>((r) =>
+    s.process.stdout!.readableEnded ? r() : s.process.stdout!.once('end', r),
+  );
+  const exited = new Promise<{ code: number | null; at: number }>((r) => {
     if (s.process.exitCode !== null) r({ code: s.process.exitCode, at: performance.now() });
     else s.process.once('exit', (code) => r({ code, at: performance.now() }));
   });
+  return Promise.all([exited, outputRead]).then(([e]) => e);
 }
 
 describe('request log and metrics', () => {
@@ -112,8 +150,11 @@ describe('request log and metrics', () => {
     ]);
   });
 
-  it('every line of the output is JSON', () => {
+  it('every line of the output is JSON; the start-up warm-up is not logged as a request', () => {
     expect(() => logLines(server)).not.toThrow();
+    const lines = logLines(server);
+    const listening = lines.findIndex((l) => /listening on/.test(l.msg));
+    expect(lines.slice(0, listening).filter((l) => l.msg === 'request')).toEqual([]);
     expect(logLines(server).find((l) => /listening on/.test(l.msg))).toMatchObject({ level: 'info' });
   });
 
@@ -134,6 +175,8 @@ describe('request log and metrics', () => {
     expect(text).not.toMatch(/no-such|unknown\d/);
     expect(sample(text, 'csc_store_operation_duration_seconds_count{operation="saveList",outcome="ok"}')).toBe(4);
     expect(sample(text, 'csc_saved_lists')).toBe(4);
+    // The start-up warm-up is the server's own request, not a client's.
+    expect(text).not.toMatch(/csc_http_requests_total\{method="GET",route="\/v1\/health",/);
     expect(text).toMatch(/^process_resident_memory_bytes /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect((await send(metricsUrl.replace('/metrics', '/other'))).status).toBe(404);
@@ -258,7 +301,10 @@ describe('graceful shutdown', () => {
       expect(liveAnswer).toMatch(/^HTTP\/1\.1 200 /);
       const log = logLines(server);
       expect(log.find((l) => /^Stopping/.test(l.msg))).toMatchObject({ signal: 'SIGTERM' });
-      expect(log.at(-1), JSON.stringify(log.slice(-5))).toMatchObject({ msg: 'Stopped', cutOff: 0 });
+      expect(
+        log.find((l) => l.msg === 'Stopped'),
+        JSON.stringify(log.slice(-5)),
+      ).toMatchObject({ msg: 'Stopped', cutOff: 0 });
 
       const again = await startServer({}, { dataDir });
       try {
@@ -291,8 +337,162 @@ describe('graceful shutdown', () => {
       expect(at - signalled).toBeLessThan(4000);
       expect(await stuck.closed).not.toMatch(/^HTTP\/1\.1 201/);
       expect(logLines(server).find((l) => /deadline passed/.test(l.msg))).toMatchObject({ cutOff: 1 });
+      // The cut-off request has its line: an error, aborted, no status (none was sent).
+      const line = logLines(server).find((l) => l.msg === 'request' && l.route === '/v1/lists');
+      expect(line).toMatchObject({ level: 'error', method: 'POST', aborted: true, cutOff: true });
+      expect(line).not.toHaveProperty('status');
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('npm start under a process manager', () => {
+  it('SIGTERM to the npm process reaches the server: it drains, finishes the request in flight and exits', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-npm-'));
+    // As docker stop, Kubernetes or systemd do with a container started by `npm start`: signal npm's own pid.
+    const npm = spawn('npm', ['start', '--silent'], {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    npm.stdout.on('data', (d) => (out += d));
+    npm.stderr.on('data', (d) => (out += d));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let i = 0; i < 300 && !/listening on/.test(out); i++) await settle(100);
+      expect(out).toMatch(/listening on/);
+      const body = JSON.stringify({ name: 'in flight at SIGTERM via npm', approvedServiceIds: ['aws-s3'] });
+      const slow = connection(url);
+      await slow.write(
+        `POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await settle(200);
+      const exited = new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+      npm.kill('SIGTERM');
+      await settle(300);
+      await slow.write(body.slice(10));
+      expect(await slow.closed).toMatch(/^HTTP\/1\.1 201 /);
+      expect(await exited).toBe(0);
+      await settle(200);
+      expect(await refused(url)).toBe(true);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as LogLine);
+      expect(lines.find((l) => /^Stopping/.test(l.msg))).toMatchObject({ signal: 'SIGTERM', inFlight: 1 });
+      expect(lines.find((l) => l.msg === 'Stopped')).toMatchObject({ msg: 'Stopped', cutOff: 0 });
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('start-up failures', () => {
+  it('a busy PORT stops the start with one sentence and exit code 1, no stack', async () => {
+    const taken = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => taken.once('listening', r));
+    const port = (taken.address() as net.AddressInfo).port;
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-busy-'));
+    try {
+      const child = spawn(process.execPath, ['src/server/start.mjs'], {
+        env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, MONGODB_URI: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      expect(code).toBe(1);
+      expect(out).not.toMatch(/Unhandled|\n\s+at /);
+      const lines = out
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as LogLine);
+      expect(lines.at(-1)).toMatchObject({
+        level: 'fatal',
+        code: 'EADDRINUSE',
+        msg: `Port ${port} on 127.0.0.1 is already in use: set PORT to a free port.`,
+      });
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a store that fails while serving', () => {
+  it('logs the route template, never the list id or query, and each request line has only its own fields', async () => {
+    const server = await startServer();
+    try {
+      const saved = await save(server.url, 'to be damaged');
+      expect(saved.status).toBe(201);
+      const id: string = saved.json.id;
+      // The store's files overwritten under the running server: every read now fails ("file is not a database").
+      for (const f of ['catalogue.sqlite', 'catalogue.sqlite-wal', 'catalogue.sqlite-shm'])
+        writeFileSync(join(server.dataDir, f), Buffer.alloc(64 * 1024, 7));
+      const other = 'BBBBBBBBBBBBBBBBBBBBBBBB';
+      for (const path of [`/v1/lists/${id}?k=query-secret`, `/v1/lists/${other}/lifecycle`]) {
+        const r = await send(`${server.url}${path}`, { headers: { 'x-request-id': `damaged-${path.length}` } });
+        expect(r.status, path).toBe(503);
+      }
+      expect((await send(`${server.url}/lists/${other}`)).status).toBeGreaterThanOrEqual(400);
+      await settle();
+      const output = server.output();
+      for (const secret of [id, other, 'query-secret']) expect(output).not.toContain(secret);
+      const lines = logLines(server);
+      const failure = lines.find((l) => /the store failed/.test(l.msg));
+      expect(failure?.msg).toMatch(/^GET \/v1\/lists\/\{id\}: the store failed \(findList\): /);
+      for (const l of lines.filter((l) => l.msg === 'request' && /^damaged-/.test(l.requestId)))
+        expect(Object.keys(l).sort()).toEqual([...REQUEST_FIELDS, 'status'].sort());
+    } finally {
+      await server.kill();
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SHUTDOWN_DELAY_SECONDS', () => {
+  it('keeps accepting connections for the delay, readiness 503 and liveness 200 to new probes, then drains and exits', async () => {
+    const server = await startServer({ SHUTDOWN_DELAY_SECONDS: '2' });
+    try {
+      const exit = exitOf(server);
+      const signalled = performance.now();
+      server.process.kill('SIGTERM');
+      await settle(300);
+      // New connections, as a kubelet or load balancer probes.
+      const ready = await send(`${server.url}/v1/health`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('retry-after')).toBe('10');
+      expect((await send(`${server.url}/v1/health/live`)).status).toBe(200);
+      expect((await send(`${server.url}/v1/services?pageSize=1`)).status).toBe(200);
+      const { code, at } = await exit;
+      expect(code).toBe(0);
+      expect(at - signalled).toBeGreaterThanOrEqual(1900);
+      expect(await refused(server.url)).toBe(true);
+      const lines = logLines(server);
+      expect(lines.find((l) => /still accepting connections/.test(l.msg))).toMatchObject({ delaySeconds: 2 });
+      expect(lines.find((l) => l.msg === 'Stopped')).toMatchObject({ msg: 'Stopped', cutOff: 0 });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('without it (the default), the port closes at the signal: new connections are refused at once', async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '5' });
+    const held = connection(server.url);
+    await held.write(
+      'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
+    await settle(200);
+    server.process.kill('SIGTERM');
+    await settle(300);
+    try {
+      expect(await refused(server.url)).toBe(true);
+    } finally {
+      await server.kill();
     }
   });
 });

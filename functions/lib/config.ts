@@ -107,6 +107,14 @@ export const ConfigSchema = z.object({
     .max(300)
     .default(10)
     .describe('How long a stopping server lets requests in flight finish before it cuts them off'),
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .default(0)
+    .describe(
+      'How long a stopping server keeps accepting connections, readiness answering 503, before it stops accepting and drains',
+    ),
 });
 export type Config = z.output<typeof ConfigSchema>;
 

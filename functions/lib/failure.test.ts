@@ -48,6 +48,21 @@ describe('failureResponse', () => {
       storeThat(true),
     );
     expect(r.status).toBe(400);
-    expect(log.mock.calls.at(-1)).toEqual(['POST /v1/lists: client went away (aborted)']);
+    // Without a server to name routes, the method alone: never the path.
+    expect(log.mock.calls.at(-1)).toEqual(['POST request: client went away (aborted)']);
+  });
+
+  it("names the request by the server's route template, never its path or query", async () => {
+    const { processHost } = await import('../../src/adapters/process-host.ts');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    processHost().routeOf = (url) => (url.startsWith('/v1/lists/') ? '/v1/lists/{id}' : 'page');
+    try {
+      const id = 'AAAAAAAAAAAAAAAAAAAAAAAA';
+      await failureResponse(new Error('bug'), new Request(`http://localhost/v1/lists/${id}?q=secret`), storeThat(true));
+      expect(String(log.mock.calls.at(-1)?.[0])).toBe('GET /v1/lists/{id} failed');
+      expect(JSON.stringify(log.mock.calls)).not.toMatch(new RegExp(`${id}|secret`));
+    } finally {
+      delete processHost().routeOf;
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import { log } from '../../src/adapters/process-host.ts';
 import { StoreFailure } from '../../src/adapters/store.ts';
-import { isClientFault, logFailure } from '../../src/http/faults.ts';
+import { isClientFault, logFailure, requestLabel } from '../../src/http/faults.ts';
 import { problem } from '../../src/http/problem.ts';
 import type { FunctionContext } from './types.ts';
 
@@ -17,7 +17,7 @@ export async function failureResponse(
   request: Request,
   ctx: Pick<FunctionContext, 'store'>,
 ): Promise<Response> {
-  const where = `${request.method} ${new URL(request.url).pathname}`;
+  const where = requestLabel(request.method, new URL(request.url).pathname);
   if (error instanceof StoreFailure) {
     // The store's own message (e.g. "database or disk is full") says what an operator needs; no stack.
     log().error({}, `${where}: the store failed (${error.operation}): ${error.message}`);

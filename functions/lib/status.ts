@@ -93,7 +93,8 @@ export function createStatusRecorder(store: Store, log: (message: string) => voi
     try {
       await withTimeout(store.addStatusSample(sample), PROBE_TIMEOUT_MS);
     } catch (e) {
-      log(`Could not record a status sample (${sample.reason}): ${reason(e)}`);
+      // The log is the operator's, not public like /v1/status: the store's own message says what went wrong.
+      log(`Could not record a status sample (${sample.reason}): ${e instanceof Error ? e.message : String(e)}`);
     }
   };
   return {

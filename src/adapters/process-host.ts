@@ -30,6 +30,8 @@ export interface OpenedStorage {
 
 export interface ProcessHost {
   log: Log;
+  /** The route template of a URL (`/v1/lists/{id}`), set by the server: how a failing request is named in the log. */
+  routeOf?: (url: string) => string;
   observeStore?: StoreObserver;
   storage?: OpenedStorage;
 }

@@ -5,7 +5,7 @@
  * or an outage: logged with its stack. Both go to the process's log (the
  * server's JSON lines, or the console without a server).
  */
-import { log, type Log } from '../adapters/process-host.ts';
+import { log, processHost, type Log } from '../adapters/process-host.ts';
 
 const CLIENT_ERROR_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
@@ -23,4 +23,15 @@ export function isClientFault(error: unknown): boolean {
 export function logFailure(where: string, error: unknown, to: Log = log()): void {
   if (isClientFault(error)) to.warn({}, `${where}: client went away (${(error as Error).message})`);
   else to.error({ err: error }, `${where} failed`);
+}
+
+/**
+ * How a failing request is named in the log: its method and route template
+ * (`GET /v1/lists/{id}`), never its path or query, since a saved list's id is
+ * the only key to it. Without a server to name routes (unit tests, a
+ * serverless host, which logs the request itself), the method alone.
+ */
+export function requestLabel(method: string, url: string): string {
+  const routeOf = processHost().routeOf;
+  return routeOf ? `${method} ${routeOf(url)}` : `${method} request`;
 }

@@ -158,7 +158,7 @@ export async function requestContext(
   try {
     return { ok: true, context: await functionContext(request, socketAddress) };
   } catch (e) {
-    logFailure('The service is not ready', e);
+    logFailure('Opening the store and catalogue', e);
     return {
       ok: false,
       problem: { type: problemTypeUri('unavailable'), title: 'Service unavailable', status: 503, detail: NOT_READY },
@@ -175,7 +175,7 @@ export async function runFunction(fn: ServerFunction, request: Request, socketAd
   try {
     ctx = await functionContext(request, socketAddress);
   } catch (e) {
-    logFailure('The service is not ready', e);
+    logFailure('Opening the store and catalogue', e);
     return problem('unavailable', {
       detail: NOT_READY,
       headers: { 'retry-after': '10' },

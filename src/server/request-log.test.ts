@@ -64,3 +64,48 @@ describe('createLogger', () => {
     expect(warn.lines().map((l) => l.msg)).toEqual(['kept']);
   });
 });
+
+describe('observeRequests', () => {
+  it('writes the request line with its own fields only, never those of a line logged before it in the request', async () => {
+    const { createServer } = await import('node:http');
+    const { observeRequests } = await import('./request-log.ts');
+    const { logger, lines } = capture();
+    const server = createServer(
+      observeRequests(
+        (_req, res) => {
+          logger.error({ err: new Error('store broke'), operation: 'findList' }, 'GET /v1/lists/{id} failed');
+          res.statusCode = 503;
+          res.end();
+        },
+        { log: logger, routeOf: () => '/v1/lists/{id}', trustProxy: 0 },
+      ),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      await fetch(`http://127.0.0.1:${port}/v1/lists/AAAAAAAAAAAAAAAAAAAAAAAA`, {
+        headers: { 'x-request-id': 'mixin-1' },
+      });
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    const [failure, request] = lines().filter((l) => l.requestId === 'mixin-1');
+    expect(failure).toMatchObject({ operation: 'findList', err: expect.any(Object) });
+    expect(Object.keys(request!).sort()).toEqual(
+      [
+        'clientIp',
+        'durationMs',
+        'hostname',
+        'level',
+        'method',
+        'msg',
+        'pid',
+        'requestId',
+        'route',
+        'status',
+        'time',
+      ].sort(),
+    );
+  });
+});

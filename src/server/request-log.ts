@@ -82,7 +82,9 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => requestScope.getStore() ?? {},
+      // A copy: pino merges each line's own fields into the object the mixin returns, so handing it the
+      // request's scope itself would carry one line's fields (an error, its stack) into every later line.
+      mixin: () => ({ ...requestScope.getStore() }),
       serializers: {
         err: (e: unknown) => {
           if (!(e instanceof Error)) return redact(String(e));
@@ -111,6 +113,10 @@ export interface ObserveOptions {
   routeOf: (url: string) => string;
   /** TRUST_PROXY: the client address is read as the rate limiter reads it. */
   trustProxy: number;
+  /** The server's own requests (its start-up warm-up): served, neither logged nor counted. */
+  isInternal?: (req: IncomingMessage) => boolean;
+  /** Whether the shutdown deadline cut this request off (shutdown.ts): logged as an error, `cutOff: true`. */
+  wasCutOff?: (res: ServerResponse) => boolean;
 }
 
 /**
@@ -118,8 +124,17 @@ export interface ObserveOptions {
  * in X-Request-Id), and when its answer is sent (or the client leaves first)
  * writes its log line and counts it in the metrics.
  */
-export function observeRequests(handle: RequestListener, { log, metrics, routeOf, trustProxy }: ObserveOptions) {
+export function observeRequests(
+  handle: RequestListener,
+  { log, metrics, routeOf, trustProxy, isInternal = () => false, wasCutOff = () => false }: ObserveOptions,
+) {
+  // Every layer names a failing request by its route template, never its path (src/http/faults.ts).
+  processHost().routeOf = routeOf;
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (isInternal(req)) {
+      handle(req, res);
+      return;
+    }
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('x-request-id', requestId);
@@ -134,12 +149,14 @@ export function observeRequests(handle: RequestListener, { log, metrics, routeOf
       settled = true;
       const seconds = (performance.now() - started) / 1000;
       const aborted = !res.writableFinished;
+      const cutOff = aborted && wasCutOff(res);
       metrics?.requestEnded(method, route, aborted ? 'aborted' : String(res.statusCode), seconds);
       const fields = {
         requestId,
         method,
         route,
-        status: res.statusCode,
+        // An answer cut off before its status line was sent has no status: res.statusCode would be a default 200.
+        ...(res.headersSent ? { status: res.statusCode } : {}),
         durationMs: Math.round(seconds * 1e6) / 1e3,
         clientIp: clientIp(
           socketAddress,
@@ -147,8 +164,9 @@ export function observeRequests(handle: RequestListener, { log, metrics, routeOf
           trustProxy,
         ),
         ...(aborted ? { aborted: true } : {}),
+        ...(cutOff ? { cutOff: true } : {}),
       };
-      if (res.statusCode >= 500 && !aborted) log.error(fields, 'request');
+      if (cutOff || (res.statusCode >= 500 && !aborted)) log.error(fields, 'request');
       else log.info(fields, 'request');
     };
     res.once('finish', settle);

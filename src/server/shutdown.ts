@@ -1,10 +1,12 @@
 /**
  * Graceful shutdown. On SIGTERM or SIGINT the server:
  *
- * 1. stops accepting connections and closes the idle keep-alive ones;
- * 2. answers readiness (`/v1/health`) 503 from then on, so a load balancer
- *    that still has a connection open stops sending (liveness stays 200: the
- *    process is busy, not wedged);
+ * 1. answers readiness (`/v1/health`) 503 from then on (liveness stays 200:
+ *    the process is busy, not wedged), and for SHUTDOWN_DELAY_SECONDS keeps
+ *    accepting connections and serving everything else: a load balancer or
+ *    Kubernetes, which learn of the stop by probing over new connections or
+ *    remove the endpoint a moment later, stop sending before the port closes;
+ * 2. then stops accepting connections and closes the idle keep-alive ones;
  * 3. lets the requests in flight finish, each answer closing its connection,
  *    for up to SHUTDOWN_TIMEOUT_SECONDS, then cuts off whatever is left;
  * 4. closes the metrics server and the store (the SQLite file, the MongoDB
@@ -21,6 +23,8 @@ import { processHost, type Log } from '../adapters/process-host.ts';
 export interface ShutdownOptions {
   log: Log;
   timeoutSeconds: number;
+  /** How long to keep accepting connections (readiness 503) before draining. */
+  delaySeconds?: number;
   /** Answers a readiness probe while stopping (a 503 problem). */
   notReady: (req: IncomingMessage, res: ServerResponse) => void;
   /**
@@ -39,6 +43,7 @@ const isReadinessProbe = (req: IncomingMessage) =>
 export function createShutdown({
   log,
   timeoutSeconds,
+  delaySeconds = 0,
   notReady,
   flushLog = async () => {},
   exit = (code) => process.exit(code),
@@ -48,6 +53,8 @@ export function createShutdown({
   let drained: (() => void) | undefined;
   let server: Server | undefined;
   const others: Server[] = [];
+  /** Requests the deadline cut off: their log line says so (request-log.ts reads this). */
+  const cut = new WeakSet<ServerResponse>();
 
   const closeServer = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
 
@@ -58,6 +65,13 @@ export function createShutdown({
       return;
     }
     stopping = true;
+    if (delaySeconds > 0) {
+      log.info(
+        { signal, delaySeconds },
+        `Stopping: readiness answers 503; still accepting connections for ${delaySeconds} s before draining`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, delaySeconds * 1000));
+    }
     log.info(
       { signal, inFlight: inFlight.size, timeoutSeconds },
       'Stopping: no new connections; finishing the requests in flight',
@@ -77,10 +91,17 @@ export function createShutdown({
     clearTimeout(timer);
     clearInterval(sweep);
     const cutOff = finished ? 0 : inFlight.size;
-    if (cutOff) log.error({ cutOff, timeoutSeconds }, 'Shutdown deadline passed: cutting off the requests in flight');
+    if (cutOff) {
+      log.error({ cutOff, timeoutSeconds }, 'Shutdown deadline passed: cutting off the requests in flight');
+      for (const res of inFlight) cut.add(res);
+    }
     // What is left holds no request (an idle socket, a client still sending headers) or is past the deadline.
+    // The cut-off requests' 'close' events (and so their log lines, request-log.ts) come a few turns of the event
+    // loop after their sockets are destroyed: waited for, briefly, so the log says which requests were cut off.
+    const cutClosed = Promise.all([...inFlight].map((res) => new Promise((resolve) => res.once('close', resolve))));
     server?.closeAllConnections();
     await closed;
+    await Promise.race([cutClosed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     await Promise.allSettled(others.map(closeServer));
     try {
       await processHost().storage?.close();
@@ -95,6 +116,10 @@ export function createShutdown({
   return {
     get stopping() {
       return stopping;
+    },
+    /** Whether the shutdown deadline cut this request off. */
+    wasCutOff(res: ServerResponse): boolean {
+      return cut.has(res);
     },
     /** Wraps the request listener: counts requests in flight, refuses readiness while stopping. */
     guard(handle: RequestListener): RequestListener {

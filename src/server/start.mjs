@@ -1,4 +1,5 @@
 // `npm start`: serves the built service (dist/) on HOST:PORT. No build here.
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,9 @@ import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../core/node-version.mjs';
 
 // Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
-const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, 'npm start');
+// Named as it was run: through npm, or directly with some `node`.
+const command = process.env.npm_lifecycle_event === 'start' ? 'npm start' : 'node src/server/start.mjs';
+const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, command);
 if (tooOld) {
   console.error(tooOld);
   process.exit(1);
@@ -15,17 +18,26 @@ const { loadConfig } = await import('../../functions/lib/config.ts');
 const { createAnswerCache } = await import('./answer-cache.ts');
 const { createStaticHandler } = await import('./static.ts');
 const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } = await import('../http/headers.ts');
-const { logFailure } = await import('../http/faults.ts');
+const { logFailure, requestLabel } = await import('../http/faults.ts');
 const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
 const { isValidHost } = await import('../http/protocol.ts');
-const { createLogger, observeRequests, uriSecrets } = await import('./request-log.ts');
+const { createLogger, observeRequests, redactor, uriSecrets } = await import('./request-log.ts');
 const { createMetrics, startMetricsServer } = await import('./metrics.ts');
 const { createRouteLabel } = await import('./route-label.ts');
 const { createShutdown } = await import('./shutdown.ts');
+const { listenProblem } = await import('./listen-error.ts');
 
 const { config, problems } = loadConfig();
 if (!config) {
   console.error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+const uriProblem = config.MONGODB_URI && (await import('../adapters/mongo-uri.ts')).mongoUriProblem(config.MONGODB_URI);
+if (uriProblem) {
+  // The driver's reason may quote the URI: its password and the URI itself are masked (value hidden).
+  console.error(
+    `Invalid configuration:\n  MONGODB_URI: ${redactor(uriSecrets(config.MONGODB_URI))(uriProblem)} (value hidden)`,
+  );
   process.exit(1);
 }
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -42,6 +54,7 @@ const routeOf = createRouteLabel(Object.keys(JSON.parse(readFileSync(`${dist}cli
 const shutdown = createShutdown({
   log,
   timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+  delaySeconds: config.SHUTDOWN_DELAY_SECONDS,
   flushLog: () => new Promise((resolve, reject) => log.flush((e) => (e ? reject(e) : resolve()))),
   notReady: (_req, res) =>
     sendProblem(res, 'unavailable', 'The server is shutting down.', { 'retry-after': '10', connection: 'close' }),
@@ -107,13 +120,22 @@ const handle = async (req, res) => {
       { offerAnswer: answers.offerFor(req) },
     );
   } catch (e) {
-    logFailure(`${req.method} ${(req.url ?? '').slice(0, 200)}`, e);
+    logFailure(requestLabel(req.method, req.url ?? '/'), e);
     if (res.headersSent) res.destroy();
     else sendProblem(res, 'internal', 'An unexpected error occurred; it has been logged.');
   }
 };
+/** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
+const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
 const server = createServer(
-  observeRequests(shutdown.guard(handle), { log, metrics, routeOf, trustProxy: config.TRUST_PROXY }),
+  observeRequests(shutdown.guard(handle), {
+    log,
+    metrics,
+    routeOf,
+    trustProxy: config.TRUST_PROXY,
+    isInternal: (req) => req.headers[WARM_UP.header] === WARM_UP.token,
+    wasCutOff: (res) => shutdown.wasCutOff(res),
+  }),
 );
 shutdown.drain(server);
 server.keepAliveTimeout = 5000;
@@ -137,7 +159,10 @@ async function warmUp(port) {
           ? `[${config.HOST}]`
           : config.HOST;
   try {
-    const r = await fetch(`http://${host}:${port}/v1/health`, { signal: AbortSignal.timeout(30_000) });
+    const r = await fetch(`http://${host}:${port}/v1/health`, {
+      headers: { [WARM_UP.header]: WARM_UP.token },
+      signal: AbortSignal.timeout(30_000),
+    });
     if (r.status === 200) return true;
     log.error({ status: r.status, answer: await r.text() }, `Not ready: GET /v1/health answered ${r.status}`);
   } catch (e) {
@@ -159,11 +184,16 @@ if (metrics) {
     const url = `${shownUrl(config.METRICS_HOST, metricsServer.address().port)}/metrics`;
     log.info({ url }, `Metrics on ${url}`);
   } catch (e) {
-    log.fatal({}, `The metrics server could not listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${e.message}`);
+    log.fatal({}, listenProblem(e, config.METRICS_HOST, config.METRICS_PORT, 'METRICS_PORT'));
     process.exit(1);
   }
 }
 
+// A busy or forbidden port is a set-up mistake: one sentence, not Node's "Unhandled 'error' event" and a stack.
+server.once('error', (e) => {
+  log.fatal({ code: e.code }, listenProblem(e, config.HOST, config.PORT));
+  process.exit(1);
+});
 server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
   if (!(await warmUp(port)) && !config.MONGODB_URI) {
