@@ -21,6 +21,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
 import { ByteLru } from '../core/byte-lru.ts';
+import type { OfferAnswer } from '../http/api-answer.ts';
 import { etagMatches } from '../http/protocol.ts';
 
 interface CachedAnswer {
@@ -31,8 +32,8 @@ interface CachedAnswer {
   expiresAt: number;
 }
 
-/** What the Astro middleware is handed (as `locals.offerAnswer`) to give an answer to the cache. */
-export type OfferAnswer = (status: number, headers: Headers, body: Uint8Array) => void;
+/** What the answer rules are handed (src/http/api-answer.ts) to give an answer to the cache. */
+export type { OfferAnswer };
 
 /** Seconds an answer may be reused by this cache, or 0. */
 export function reusableSeconds(cacheControl: string | null): number {

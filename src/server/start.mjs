@@ -31,6 +31,10 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
 }
 
 const { handler } = await import(`${dist}server/entry.mjs`);
+// The on-demand API without Astro's pipeline (src/server/api-dispatch.ts). API_THROUGH_ASTRO=1 is for tests
+// only: it sends the API through the Astro routes instead, so a test can compare the two hosts.
+const { dispatchApi } =
+  process.env.API_THROUGH_ASTRO === '1' ? { dispatchApi: undefined } : await import(`${dist}server/api-dispatch.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
 const answers = createAnswerCache();
 const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
@@ -75,6 +79,7 @@ const server = createServer(async (req, res) => {
     }
     if (await serveStatic(req, res)) return;
     if (answers.serve(req, res)) return;
+    if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
     await handler(
       req,
       res,
