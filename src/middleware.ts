@@ -8,7 +8,7 @@
  * (src/server/api-routes.ts) without reaching this middleware.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { answerApi, offered, withHeaders, type OfferAnswer } from './http/api-answer.ts';
+import { answerApi, offered, varyOnEncoding, withHeaders, type OfferAnswer } from './http/api-answer.ts';
 import { HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from './http/headers.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -24,7 +24,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       headers.set('content-type', HTML_CONTENT_TYPE);
       for (const [k, v] of Object.entries(htmlSecurityHeaders)) headers.set(k, v);
     }
-    return request.method === 'GET' ? offered(response, headers, offer) : withHeaders(response, headers);
+    if (request.method !== 'GET') return withHeaders(response, headers);
+    if (response.status === 200) varyOnEncoding(headers);
+    return offered(response, headers, offer);
   }
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders });
   return answerApi(request, next, offer);

@@ -24,6 +24,18 @@ export function withHeaders(response: Response, headers: Headers): Response {
   return new Response(response.body, { status: response.status, statusText, headers });
 }
 
+/**
+ * A reusable answer says it varies by Accept-Encoding: a cache may keep a
+ * gzipped copy of it beside the identity one (the server's answer cache does,
+ * as a CDN would).
+ */
+export function varyOnEncoding(headers: Headers): void {
+  if (!/\bpublic\b/.test(headers.get('cache-control') ?? '')) return;
+  const vary = headers.get('vary');
+  if (!vary) headers.set('vary', 'Accept-Encoding');
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`);
+}
+
 /** Gives a GET answer that says it may be reused to the answer cache, and answers with the same bytes. */
 export async function offered(response: Response, headers: Headers, offer: OfferAnswer | undefined): Promise<Response> {
   const cacheControl = headers.get('cache-control') ?? '';
@@ -65,7 +77,9 @@ export async function answerApi(
   const headers = new Headers(response.headers);
   for (const k in corsHeaders) if (!headers.has(k)) headers.set(k, corsHeaders[k]!);
 
-  if ((request.method === 'GET' || request.method === 'HEAD') && response.status === 200 && response.body) {
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  if (read && response.status === 200) varyOnEncoding(headers);
+  if (read && response.status === 200 && response.body) {
     // A route that sets its own ETag (a saved list) is compared without hashing the body again.
     const given = headers.get('etag');
     if (given && etagMatches(request.headers.get('if-none-match'), given)) {
