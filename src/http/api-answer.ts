@@ -9,11 +9,12 @@
  * that says it may be reused is offered to the server's answer cache.
  * Plain TypeScript with no Astro imports.
  */
-import { createHash } from 'node:crypto';
 import { corsHeaders } from './headers.ts';
 import { logFailure } from './faults.ts';
 import { problem } from './problem.ts';
-import { etagMatches } from './protocol.ts';
+import { etagMatches, weakEtag } from './protocol.ts';
+
+export { weakEtag };
 
 /** Takes a reusable answer into the server's answer cache (src/server/answer-cache.ts). */
 export type OfferAnswer = (status: number, headers: Headers, body: Uint8Array) => void;
@@ -51,9 +52,6 @@ export async function offered(response: Response, headers: Headers, offer: Offer
   offer(response.status, headers, body);
   return new Response(body, { status: 200, headers });
 }
-
-/** The weak entity tag of a body: a hash, so it changes whenever the answer does. */
-export const weakEtag = (body: Uint8Array): string => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 const notModified = (headers: Headers): Response => {
   headers.delete('content-length');

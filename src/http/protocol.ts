@@ -5,6 +5,7 @@
  * trusted proxies, the public origin of the site, and JSON answers.
  * Plain TypeScript with no Astro imports, so the Node server loads it directly.
  */
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import mime from 'mime-types';
 import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from './headers.ts';
@@ -152,17 +153,27 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** A JSON answer to a GET: content type, cache headers and CORS in one place. */
+/** The weak entity tag of a body (bytes, or text as UTF-8): a hash, so it changes whenever the answer does. */
+export const weakEtag = (body: Uint8Array | string): string =>
+  `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/**
+ * A JSON answer to a GET: content type, cache headers, CORS and the ETag in
+ * one place. The ETag is hashed from the text while it is at hand, so no
+ * later layer reads the body back to hash it.
+ */
 export function jsonGet(
   body: unknown,
   init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  return new Response(text, {
     status: init.status ?? 200,
     headers: {
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
+      ...((init.status ?? 200) === 200 ? { etag: weakEtag(text) } : {}),
       ...init.headers,
     },
   });

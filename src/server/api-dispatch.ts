@@ -15,7 +15,7 @@
  * stream and abort on disconnect are those the Astro routes see.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequestFromNodeRequest } from 'astro/app/node';
+import { createRequestFromNodeRequest, getAbortControllerCleanup } from 'astro/app/node';
 import { answerApi, type OfferAnswer } from '../http/api-answer.ts';
 import { apiHandler, matchEndpoint } from './api-routes.ts';
 
@@ -60,7 +60,13 @@ export async function dispatchApi(
   if (!endpoint) return false;
   const request = createRequestFromNodeRequest(req, { allowedDomains: [] });
   const handler = apiHandler(endpoint, request.method);
-  const response = await answerApi(request, () => handler(request, req.socket.remoteAddress ?? ''), offer);
-  await send(res, response, request.method === 'HEAD');
+  try {
+    const response = await answerApi(request, () => handler(request, req.socket.remoteAddress ?? ''), offer);
+    await send(res, response, request.method === 'HEAD');
+  } finally {
+    // The request's abort wiring holds a listener on the socket: released once the answer is written
+    // (as Astro's writeResponse does), or every request on a kept-alive connection would add one.
+    getAbortControllerCleanup(req)?.();
+  }
   return true;
 }

@@ -77,7 +77,9 @@ const server = createServer(async (req, res) => {
       res.end();
       return;
     }
-    if (await serveStatic(req, res)) return;
+    // A cached file is answered without an await (true); a file not yet in memory is a promise.
+    const served = serveStatic(req, res);
+    if (served === true || (served !== false && (await served))) return;
     if (answers.serve(req, res)) return;
     if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
     await handler(

@@ -14,9 +14,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { syntheticProject } from './synthetic.ts';
 
+// --quick: 2 s per point and one round of each peer instead of the best of three (figures are noisier).
+const quick = process.argv.includes('--quick');
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const buildLimit = Number(process.env.BENCH_BUILD_LIMIT ?? 10000); // larger sizes are built only if BENCH_BUILD_LIMIT allows
-const duration = process.env.BENCH_SECONDS ?? '5';
+const duration = process.env.BENCH_SECONDS ?? (quick ? '2' : '5');
 const lines = [];
 const say = (s = '') => {
   lines.push(s);
@@ -100,10 +102,11 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 async function latency(base, paths, rounds) {
   // Steady state: warm the JIT and the server's caches first (the first requests compile code paths).
-  for (let i = 0; i < 200; i++) await get(base + paths[i % paths.length]);
+  const warm = Math.min(200, Math.max(0, paths.length - rounds));
+  for (let i = 0; i < (paths.length > 1 ? warm : 200); i++) await get(base + paths[i % paths.length]);
   const ms = [];
   for (let i = 0; i < rounds; i++) {
-    const path = paths[i % paths.length];
+    const path = paths[(warm + i) % paths.length];
     const t0 = performance.now();
     const status = await get(base + path);
     ms.push(performance.now() - t0);
@@ -176,18 +179,30 @@ async function catalogueBench(tools) {
       builds.push({ n, ...build });
       const server = await startServer(dir);
       try {
+        // Every request a query not asked before (page size and page vary), so each answer is rendered:
+        // the server's answer cache would otherwise answer all but the first of each.
+        const distinct = (bases, n) =>
+          Array.from(
+            { length: n },
+            (_, i) =>
+              `${bases[i % bases.length]}&pageSize=${10 + (Math.floor(i / bases.length) % 50)}` +
+              `&page=${1 + (Math.floor(i / (bases.length * 50)) % 3)}`,
+          );
         const search = await latency(
           server.url,
-          ['/v1/services?q=vault', '/v1/services?q=stream%20gateway', '/v1/services?q=pulse&sort=-name'],
+          distinct(['/v1/services?q=vault', '/v1/services?q=stream%20gateway', '/v1/services?q=pulse&sort=-name'], 800),
           600,
         );
         const filter = await latency(
           server.url,
-          [
-            '/v1/services?provider=azure&category=storage&page=2&pageSize=20',
-            '/v1/services?lifecycle=deprecated&freeTier=false',
-            '/v1/services?category=analytics&sort=provider&page=3',
-          ],
+          distinct(
+            [
+              '/v1/services?provider=azure&category=storage',
+              '/v1/services?lifecycle=deprecated&freeTier=false',
+              '/v1/services?category=analytics&sort=provider',
+            ],
+            800,
+          ),
           600,
         );
         // The same client and server answering a file from memory: the latency floor of this machine in this run.
@@ -346,7 +361,18 @@ say(
 );
 say('');
 // BENCH_PARTS=index,features runs a subset (and still rewrites RESULTS.md).
-const parts = (process.env.BENCH_PARTS ?? 'catalogue,index,features').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'http,catalogue,index,features').split(',');
+if (parts.includes('http')) {
+  if (!existsSync('dist/server/api-dispatch.mjs')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const { httpPathsBench } = await import('./http-paths.mjs');
+  await httpPathsBench({
+    say,
+    tools,
+    seconds: Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 3)),
+    rounds: quick ? 1 : 3,
+    chartFile: 'tests/bench/throughput.svg',
+  });
+}
 if (parts.includes('catalogue')) await catalogueBench(tools);
 if (parts.includes('index')) await indexBench();
 if (parts.includes('features')) await featureBenches();
