@@ -12,9 +12,7 @@
 import { corsHeaders } from './headers.ts';
 import { logFailure } from './faults.ts';
 import { problem } from './problem.ts';
-import { etagMatches, weakEtag } from './protocol.ts';
-
-export { weakEtag };
+import { bytesResponse, etagMatches, responseBytes, weakEtag } from './protocol.ts';
 
 /** Takes a reusable answer into the server's answer cache (src/server/answer-cache.ts). */
 export type OfferAnswer = (status: number, headers: Headers, body: Uint8Array) => void;
@@ -48,9 +46,9 @@ export async function offered(response: Response, headers: Headers, offer: Offer
     /max-age=0\b/.test(cacheControl)
   )
     return withHeaders(response, headers);
-  const body = new Uint8Array(await response.arrayBuffer());
+  const body = await responseBytes(response);
   offer(response.status, headers, body);
-  return new Response(body, { status: 200, headers });
+  return bytesResponse(body, { status: 200, headers });
 }
 
 const notModified = (headers: Headers): Response => {
@@ -86,12 +84,14 @@ export async function answerApi(
     }
     if (given && request.method === 'HEAD') return new Response(null, { status: 200, headers });
     if (given) return offered(response, headers, offer);
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = await responseBytes(response);
     const etag = weakEtag(body);
     headers.set('etag', etag);
     if (etagMatches(request.headers.get('if-none-match'), etag)) return notModified(headers);
     if (request.method === 'GET') offer?.(200, headers, body);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    return request.method === 'HEAD'
+      ? new Response(null, { status: 200, headers })
+      : bytesResponse(body, { status: 200, headers });
   }
   return withHeaders(response, headers);
 }

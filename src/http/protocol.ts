@@ -157,23 +157,38 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 export const weakEtag = (body: Uint8Array | string): string =>
   `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+/** The bytes of the responses made by bytesResponse: later layers take them without reading a stream. */
+const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+/** A response whose bytes later layers can take back directly (responseBytes), without a stream read. */
+export function bytesResponse(body: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  const response = new Response(body, init);
+  knownBodies.set(response, body);
+  return response;
+}
+
+/** A response's whole body: the bytes it was made from when bytesResponse made it, else read from its stream. */
+export async function responseBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return knownBodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
+}
+
 /**
  * A JSON answer to a GET: content type, cache headers, CORS and the ETag in
- * one place. The ETag is hashed from the text while it is at hand, so no
+ * one place. The ETag is hashed from the bytes while they are at hand, so no
  * later layer reads the body back to hash it.
  */
 export function jsonGet(
   body: unknown,
   init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
 ): Response {
-  const text = JSON.stringify(body);
-  return new Response(text, {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return bytesResponse(bytes, {
     status: init.status ?? 200,
     headers: {
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
-      ...((init.status ?? 200) === 200 ? { etag: weakEtag(text) } : {}),
+      ...((init.status ?? 200) === 200 ? { etag: weakEtag(bytes) } : {}),
       ...init.headers,
     },
   });

@@ -17,6 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestFromNodeRequest, getAbortControllerCleanup } from 'astro/app/node';
 import { answerApi, type OfferAnswer } from '../http/api-answer.ts';
+import { responseBytes } from '../http/protocol.ts';
 import { apiHandler, matchEndpoint } from './api-routes.ts';
 
 /** The path a request names, decoded as Astro decodes it for route matching; null when it cannot be. */
@@ -33,7 +34,8 @@ function decodedPath(url: string): string | null {
 async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
   const headers: string[] = [];
   for (const [name, value] of response.headers) headers.push(name, value);
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const bytes = response.body ? await responseBytes(response) : undefined;
+  const body = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (body && !response.headers.has('content-length')) headers.push('content-length', String(body.length));
   if (response.statusText) res.statusMessage = response.statusText;
   res.writeHead(response.status, headers);

@@ -20,7 +20,7 @@ import { getList, getListLifecycle, saveList } from '../../functions/lists.ts';
 import { generateAwsScp, generateAzurePolicy, generateGcpOrgPolicy } from '../../functions/policies.ts';
 import { getHealth, getStatus, getStatusHistory } from '../../functions/status.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
-import { weakEtag } from '../http/api-answer.ts';
+import { bytesResponse, responseBytes, weakEtag } from '../http/protocol.ts';
 import { notFoundAnswer } from '../http/not-found.ts';
 import { runFunction } from './context.ts';
 
@@ -47,10 +47,10 @@ const withEtag =
   async (request, clientAddress) => {
     const response = await handler(request, clientAddress);
     if (response.status !== 200 || !response.body || response.headers.has('etag')) return response;
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = await responseBytes(response);
     const headers = new Headers(response.headers);
     headers.set('etag', weakEtag(body));
-    return new Response(body, { status: 200, statusText: response.statusText, headers });
+    return bytesResponse(body, { status: 200, statusText: response.statusText, headers });
   };
 
 /** GET, and HEAD answered by the same handler (the answer rules drop the body). */

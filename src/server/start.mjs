@@ -29,6 +29,10 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
   console.error('No build found in dist/. Run `npm run build` first.');
   process.exit(1);
 }
+if (!existsSync(`${dist}server/api-dispatch.mjs`)) {
+  console.error('The build in dist/ is older than this server (no server/api-dispatch.mjs). Run `npm run build`.');
+  process.exit(1);
+}
 
 const { handler } = await import(`${dist}server/entry.mjs`);
 // The on-demand API without Astro's pipeline (src/server/api-dispatch.ts). API_THROUGH_ASTRO=1 is for tests
