@@ -128,11 +128,20 @@ export function clientIp(socketAddress: string, forwardedFor: string | null, tru
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-export const isValidHost = (host: string | null | undefined): host is string =>
-  !!host &&
-  host.length <= 255 &&
-  HOST.test(host) &&
-  (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+const checkHost = (host: string): boolean =>
+  host.length <= 255 && HOST.test(host) && (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+
+/** Every request of a client names the same Host: the last verdict is remembered (one string, at most 255 characters). */
+let lastHost: string | undefined;
+let lastHostValid = false;
+export function isValidHost(host: string | null | undefined): host is string {
+  if (!host) return false;
+  if (host !== lastHost) {
+    lastHostValid = checkHost(host);
+    lastHost = host.length <= 255 ? host : undefined;
+  }
+  return lastHostValid;
+}
 
 /**
  * The one place that decides the site's public origin: PUBLIC_URL when it is
