@@ -17,7 +17,17 @@ import { startServer, type RunningServer } from './helpers/server.ts';
 /** Header lines that say how or when an answer was sent, not what it is. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'age']);
 /** Values that differ between two processes by design: clocks, generated ids, the rate-limit window. */
-const VOLATILE_KEYS = new Set(['checkedAt', 'startedAt', 'at', 'latencyMs', 'id', 'createdAt', 'expiresAt', 'receivedAt', 'url']);
+const VOLATILE_KEYS = new Set([
+  'checkedAt',
+  'startedAt',
+  'at',
+  'latencyMs',
+  'id',
+  'createdAt',
+  'expiresAt',
+  'receivedAt',
+  'url',
+]);
 
 interface Case {
   name: string;
