@@ -166,7 +166,7 @@ function bestOf(rounds, runs) {
  * address of 127.0.0.0/8 on one kept-alive connection and saves `perAddress`
  * lists, fewer than the rate limit allows, then the next client takes over.
  */
-async function saves(base, { seconds, concurrency = 16, perAddress = 8, ids }) {
+export async function saves(base, { seconds, concurrency = 16, perAddress = 8, ids }) {
   const { port, hostname } = new URL(base);
   const body = JSON.stringify({ name: 'Bench list', approvedServiceIds: ids });
   let clients = 0;
