@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
+import { apiDispatchEntry } from './src/integrations/api-dispatch-entry.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 import { buildSchemaUrl } from './functions/lib/config.ts';
@@ -41,8 +42,9 @@ export default defineConfig({
   // Astro's form-origin check would answer them with a bare 403 text instead.
   security: { checkOrigin: false },
   vite: {
-    // The browser's interchange validator, compiled at build time (no 'unsafe-eval' in the CSP).
-    plugins: [serviceListValidator(buildSchemaUrl())],
+    // The browser's interchange validator, compiled at build time (no 'unsafe-eval' in the CSP),
+    // and npm start's direct dispatch of the API, as dist/server/api-dispatch.mjs in the server bundle.
+    plugins: [serviceListValidator(buildSchemaUrl()), apiDispatchEntry()],
     define: {
       // The build's date: lifecycle freshness checks and the feeds use it. CATALOGUE_TODAY=YYYY-MM-DD pins it (tests).
       __CATALOGUE_BUILT_ON__: JSON.stringify(buildDate()),

@@ -5,6 +5,7 @@
  * trusted proxies, the public origin of the site, and JSON answers.
  * Plain TypeScript with no Astro imports, so the Node server loads it directly.
  */
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import mime from 'mime-types';
 import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from './headers.ts';
@@ -127,11 +128,20 @@ export function clientIp(socketAddress: string, forwardedFor: string | null, tru
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-export const isValidHost = (host: string | null | undefined): host is string =>
-  !!host &&
-  host.length <= 255 &&
-  HOST.test(host) &&
-  (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+const checkHost = (host: string): boolean =>
+  host.length <= 255 && HOST.test(host) && (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+
+/** Every request of a client names the same Host: the last verdict is remembered (one string, at most 255 characters). */
+let lastHost: string | undefined;
+let lastHostValid = false;
+export function isValidHost(host: string | null | undefined): host is string {
+  if (!host) return false;
+  if (host !== lastHost) {
+    lastHostValid = checkHost(host);
+    lastHost = host.length <= 255 ? host : undefined;
+  }
+  return lastHostValid;
+}
 
 /**
  * The one place that decides the site's public origin: PUBLIC_URL when it is
@@ -152,17 +162,42 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** A JSON answer to a GET: content type, cache headers and CORS in one place. */
+/** The weak entity tag of a body (bytes, or text as UTF-8): a hash, so it changes whenever the answer does. */
+export const weakEtag = (body: Uint8Array | string): string =>
+  `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** The bytes of the responses made by bytesResponse: later layers take them without reading a stream. */
+const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+/** A response whose bytes later layers can take back directly (responseBytes), without a stream read. */
+export function bytesResponse(body: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  const response = new Response(body, init);
+  knownBodies.set(response, body);
+  return response;
+}
+
+/** A response's whole body: the bytes it was made from when bytesResponse made it, else read from its stream. */
+export async function responseBytes(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return knownBodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * A JSON answer to a GET: content type, cache headers, CORS and the ETag in
+ * one place. The ETag is hashed from the bytes while they are at hand, so no
+ * later layer reads the body back to hash it.
+ */
 export function jsonGet(
   body: unknown,
   init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return bytesResponse(bytes, {
     status: init.status ?? 200,
     headers: {
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
+      ...((init.status ?? 200) === 200 ? { etag: weakEtag(bytes) } : {}),
       ...init.headers,
     },
   });

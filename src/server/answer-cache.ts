@@ -20,19 +20,41 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { posix } from 'node:path';
+import { gzip } from 'node:zlib';
 import { ByteLru } from '../core/byte-lru.ts';
+import type { OfferAnswer } from '../http/api-answer.ts';
 import { etagMatches } from '../http/protocol.ts';
+import { acceptsGzip } from './static.ts';
 
-interface CachedAnswer {
-  headers: [string, string][];
+interface Variant {
+  /** Flat [name, value, ...] headers, built once when stored. */
+  headers: string[];
   body: Uint8Array;
   etag: string | undefined;
+}
+
+interface CachedAnswer {
+  identity: Variant;
+  /** The gzipped copy, made in the background after the first hit that accepts gzip. */
+  gzip?: Variant;
+  /** Whether a gzipped copy may be made: a text answer of 1 KiB or more that says it varies by Accept-Encoding. */
+  compressible: boolean;
+  compressing?: boolean;
   storedAt: number;
   expiresAt: number;
 }
 
-/** What the Astro middleware is handed (as `locals.offerAnswer`) to give an answer to the cache. */
-export type OfferAnswer = (status: number, headers: Headers, body: Uint8Array) => void;
+/** Smaller answers are sent as they are: gzip saves little on them. */
+const MIN_GZIP_BYTES = 1024;
+const COMPRESSIBLE = /^(application\/([\w.+-]*\+)?json|application\/xml|text\/)/i;
+
+const without = (headers: string[], names: ReadonlySet<string>) =>
+  headers.filter((_, i) => (i % 2 === 1 ? !names.has(headers[i - 1]!) : !names.has(headers[i]!)));
+const NOT_IN_304 = new Set(['content-type', 'content-length']);
+const ETAG = new Set(['etag']);
+
+/** What the answer rules are handed (src/http/api-answer.ts) to give an answer to the cache. */
+export type { OfferAnswer };
 
 /** Seconds an answer may be reused by this cache, or 0. */
 export function reusableSeconds(cacheControl: string | null): number {
@@ -65,8 +87,33 @@ export function resourceOf(url: string): string {
 }
 
 export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Date.now() } = {}) {
-  const cache = new ByteLru<string, CachedAnswer>(maxBytes, (a) => a.body.byteLength + 512);
+  const cache = new ByteLru<string, CachedAnswer>(
+    maxBytes,
+    (a) => a.identity.body.byteLength + (a.gzip?.body.byteLength ?? 0) + 512,
+  );
   const keyOf = (req: IncomingMessage) => `${(req.headers.host ?? '').toLowerCase()}\n${resourceOf(req.url ?? '/')}`;
+
+  /**
+   * Gzips a kept answer off the request path (zlib's thread pool): the answer
+   * that asked for it goes out as it is, later ones get the copy. The copy has
+   * its own ETag, as another representation must (RFC 9110 8.8.3).
+   */
+  function compressLater(key: string, entry: CachedAnswer): void {
+    entry.compressing = true;
+    gzip(entry.identity.body, (error, zipped) => {
+      // Gone, replaced or expired meanwhile: nothing to add to.
+      if (error || cache.get(key) !== entry || entry.expiresAt <= now()) return;
+      const { identity } = entry;
+      if (zipped.byteLength >= identity.body.byteLength) return;
+      const etag = identity.etag?.replace(/"$/, '-gz"');
+      entry.gzip = {
+        body: zipped,
+        etag,
+        headers: [...without(identity.headers, ETAG), 'content-encoding', 'gzip', ...(etag ? ['etag', etag] : [])],
+      };
+      cache.set(key, entry); // counts the copy's bytes
+    });
+  }
 
   return {
     /** Answers a GET or HEAD from the cache; false when there is nothing fresh. */
@@ -79,15 +126,19 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
         cache.delete(key);
         return false;
       }
+      const gzipped = hit.compressible && acceptsGzip(req.headers['accept-encoding']);
+      if (gzipped && !hit.gzip && !hit.compressing) compressLater(key, hit);
+      // The representation first, then the validator: an ETag of the identity answer does not match the gzipped one.
+      const v = (gzipped && hit.gzip) || hit.identity;
       // As a shared cache does (RFC 9111 5.1): the stored Cache-Control unchanged, and Age since it was stored.
-      const headers: [string, string][] = [...hit.headers, ['age', String(Math.floor((now() - hit.storedAt) / 1000))]];
-      if (hit.etag && etagMatches(req.headers['if-none-match'], hit.etag)) {
-        res.writeHead(304, headers.filter(([k]) => k !== 'content-type' && k !== 'content-length').flat());
+      const age = String(Math.floor((now() - hit.storedAt) / 1000));
+      if (v.etag && etagMatches(req.headers['if-none-match'], v.etag)) {
+        res.writeHead(304, [...without(v.headers, NOT_IN_304), 'age', age]);
         res.end();
         return true;
       }
-      res.writeHead(200, [...headers, ['content-length', String(hit.body.byteLength)]].flat());
-      res.end(req.method === 'HEAD' ? undefined : hit.body);
+      res.writeHead(200, [...v.headers, 'age', age, 'content-length', String(v.body.byteLength)]);
+      res.end(req.method === 'HEAD' ? undefined : v.body);
       return true;
     },
 
@@ -98,12 +149,15 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
       return (status, headers, body) => {
         const seconds = status === 200 ? reusableSeconds(headers.get('cache-control')) : 0;
         if (seconds <= 0 || headers.has('set-cookie')) return;
-        const kept = [...headers].filter(([k]) => k !== 'content-length' && k !== 'transfer-encoding');
+        const kept = [...headers].filter(([k]) => k !== 'content-length' && k !== 'transfer-encoding').flat();
         const at = now();
         cache.set(key, {
-          headers: kept,
-          body,
-          etag: headers.get('etag') ?? undefined,
+          identity: { headers: kept, body, etag: headers.get('etag') ?? undefined },
+          compressible:
+            body.byteLength >= MIN_GZIP_BYTES &&
+            !headers.has('content-encoding') &&
+            COMPRESSIBLE.test(headers.get('content-type') ?? '') &&
+            /(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get('vary') ?? ''),
           storedAt: at,
           expiresAt: at + seconds * 1000,
         });

@@ -45,6 +45,10 @@ if (!existsSync(`${dist}server/entry.mjs`)) {
   console.error('No build found in dist/. Run `npm run build` first.');
   process.exit(1);
 }
+if (!existsSync(`${dist}server/api-dispatch.mjs`)) {
+  console.error('The build in dist/ is older than this server (no server/api-dispatch.mjs). Run `npm run build`.');
+  process.exit(1);
+}
 
 // From here on every line is JSON on stdout (request-log.ts); until the configuration is valid, plain text on stderr.
 const log = createLogger({ level: config.LOG_LEVEL, secrets: uriSecrets(config.MONGODB_URI) });
@@ -61,6 +65,10 @@ const shutdown = createShutdown({
 });
 
 const { handler } = await import(`${dist}server/entry.mjs`);
+// The on-demand API without Astro's pipeline (src/server/api-dispatch.ts). API_THROUGH_ASTRO=1 is for tests
+// only: it sends the API through the Astro routes instead, so a test can compare the two hosts.
+const { dispatchApi } =
+  process.env.API_THROUGH_ASTRO === '1' ? { dispatchApi: undefined } : await import(`${dist}server/api-dispatch.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
 const answers = createAnswerCache();
 const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
@@ -103,8 +111,11 @@ const handle = async (req, res) => {
       res.end();
       return;
     }
-    if (await serveStatic(req, res)) return;
+    // A cached file is answered without an await (true); a file not yet in memory is a promise.
+    const served = serveStatic(req, res);
+    if (served === true || (served !== false && (await served))) return;
     if (answers.serve(req, res)) return;
+    if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
     await handler(
       req,
       res,

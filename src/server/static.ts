@@ -40,9 +40,20 @@ interface CachedFile {
   gzip?: Variant;
 }
 
-/** True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses. */
-export const acceptsGzip = (acceptEncoding: string | string[] | undefined): boolean =>
-  acceptedEncodings(acceptEncoding, ['gzip']).length > 0;
+/**
+ * True when Accept-Encoding allows gzip: an explicit `gzip` entry decides, else `*`; `q=0` refuses.
+ * A client sends the same value on every request, so the last answer is remembered (one string, bounded).
+ */
+let lastAcceptEncoding: string | undefined;
+let lastAcceptsGzip = false;
+export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+  if (typeof acceptEncoding !== 'string') return acceptedEncodings(acceptEncoding, ['gzip']).length > 0;
+  if (acceptEncoding !== lastAcceptEncoding) {
+    lastAcceptsGzip = acceptedEncodings(acceptEncoding, ['gzip']).length > 0;
+    lastAcceptEncoding = acceptEncoding.length <= 256 ? acceptEncoding : undefined;
+  }
+  return lastAcceptsGzip;
+}
 
 const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
 
@@ -57,8 +68,13 @@ function listFiles(root: string): Set<string> {
   return files;
 }
 
+/** A path that needs no decoding or normalising: no escapes, dot segments, empty segments or backslashes. */
+const PLAIN_PATH = /^(\/[\w\-~]+(\.[\w\-~]+)*)+\/?$|^\/$/;
+
 /** The file a URL path names, by the build's rules (`/a` → `/a`, `/a.html`, `/a/index.html`), or null. */
 export function resolveFile(rawPath: string, files: ReadonlySet<string>): string | null {
+  // The usual spelling goes straight to the lookups; only the others are decoded and normalised first.
+  if (PLAIN_PATH.test(rawPath)) return candidateFile(rawPath, files);
   let path: string;
   try {
     path = decodeURIComponent(rawPath);
@@ -68,12 +84,15 @@ export function resolveFile(rawPath: string, files: ReadonlySet<string>): string
   if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) return null;
   path = posix.normalize(path);
   if (!path.startsWith('/')) return null;
-  const candidates = path.startsWith('/v1/')
-    ? [path]
-    : path.endsWith('/')
-      ? [`${path}index.html`]
-      : [path, `${path}.html`, `${path}/index.html`];
-  return candidates.find((c) => files.has(c)) ?? null;
+  return candidateFile(path, files);
+}
+
+function candidateFile(path: string, files: ReadonlySet<string>): string | null {
+  if (path.startsWith('/v1/')) return files.has(path) ? path : null;
+  if (path.endsWith('/')) return files.has(`${path}index.html`) ? `${path}index.html` : null;
+  if (files.has(path)) return path;
+  if (files.has(`${path}.html`)) return `${path}.html`;
+  return files.has(`${path}/index.html`) ? `${path}/index.html` : null;
 }
 
 /** Bytes a cached file holds. */
@@ -108,23 +127,26 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     return { identity, gzip: variant(gzipped, `"${hash}-gz"`, { 'content-encoding': 'gzip' }) };
   }
 
-  /** The cached file, loaded on a miss (a file too large for the cache is read again next time). */
-  async function get(file: string): Promise<CachedFile> {
-    const hit = cache.get(file);
-    if (hit) return hit;
-    const entry = await load(file);
-    cache.set(file, entry);
-    return entry;
-  }
-
-  /** Answers from the build, or returns false to let the next layer answer. */
-  async function serveStatic(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  /**
+   * Answers from the build, or returns false to let the next layer answer.
+   * A file in the cache is answered synchronously (true, not a promise): the
+   * hot path has no await; a miss returns the promise of the file's load.
+   */
+  function serveStatic(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const file = resolveFile(q === -1 ? url : url.slice(0, q), files);
     if (!file) return false;
-    const entry = await get(file);
+    const hit = cache.get(file);
+    if (hit) return send(hit, req, res);
+    return load(file).then((entry) => {
+      cache.set(file, entry);
+      return send(entry, req, res);
+    });
+  }
+
+  function send(entry: CachedFile, req: IncomingMessage, res: ServerResponse): true {
     const v = entry.gzip && acceptsGzip(req.headers['accept-encoding']) ? entry.gzip : entry.identity;
     if (req.headers['if-none-match'] !== undefined && etagMatches(req.headers['if-none-match'], v.etag)) {
       res.writeHead(304, v.notModified);

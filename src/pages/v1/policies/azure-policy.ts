@@ -1,11 +1,6 @@
-import type { APIRoute } from 'astro';
-import { generateAzurePolicy } from '../../../../functions/policies.ts';
-import { runFunction } from '../../../server/context.ts';
-import { notFoundRoute } from '../../../http/not-found.ts';
+import { astroRoute } from '../../../server/api-routes.ts';
 
+// The handlers live in the API's route table (src/server/api-routes.ts); `npm start` calls them without Astro.
 export const prerender = false;
 
-/** Other methods: 404 problem, not Astro's HTML page. */
-export const ALL = notFoundRoute;
-
-export const POST: APIRoute = ({ request, clientAddress }) => runFunction(generateAzurePolicy, request, clientAddress);
+export const { POST, ALL } = astroRoute('/v1/policies/azure-policy');

@@ -1,12 +1,6 @@
-import type { APIRoute } from 'astro';
-import { getStatusHistory } from '../../../../functions/status.ts';
-import { runFunction } from '../../../server/context.ts';
-import { notFoundRoute } from '../../../http/not-found.ts';
+import { astroRoute } from '../../../server/api-routes.ts';
 
+// The handlers live in the API's route table (src/server/api-routes.ts); `npm start` calls them without Astro.
 export const prerender = false;
 
-/** Other methods: 404 problem, not Astro's HTML page. */
-export const ALL = notFoundRoute;
-
-export const GET: APIRoute = ({ request, clientAddress }) => runFunction(getStatusHistory, request, clientAddress);
-export const HEAD = GET;
+export const { GET, HEAD, ALL } = astroRoute('/v1/status/history');

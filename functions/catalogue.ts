@@ -1,0 +1,57 @@
+/**
+ * GET /v1/services (search, filters, paging) and GET /v1/compare: the
+ * catalogue's on-demand reads. Pure functions of the build's catalogue and
+ * its search index (no store, no clock), so their answers may be kept by any
+ * cache until the next build; they need only that part of the context, and
+ * answer while the store is down.
+ */
+import { linkHeader, pageLinks } from '../src/core/page.ts';
+import { ServiceQuery } from '../src/core/query.ts';
+import { CompareQuery } from '../src/http/operations.ts';
+import { problem, zodErrors } from '../src/http/problem.ts';
+import { jsonGet, searchParamsObject } from '../src/http/protocol.ts';
+import type { FunctionContext } from './lib/types.ts';
+
+/** What a catalogue read needs: the built catalogue and its index. */
+export type CatalogueContext = Pick<FunctionContext, 'catalogue' | 'index'>;
+
+export type CatalogueFunction = (request: Request, ctx: CatalogueContext) => Promise<Response>;
+
+const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
+  problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') });
+
+export async function searchServices(request: Request, { catalogue, index }: CatalogueContext): Promise<Response> {
+  const url = new URL(request.url);
+  const parsed = ServiceQuery.safeParse(searchParamsObject(url.searchParams));
+  if (!parsed.success) return invalidQuery(parsed.error);
+  const page = index.query(parsed.data);
+  const links = pageLinks(url, page.page, page.totalPages);
+  return jsonGet(
+    {
+      data: page.items.map((s, i) => {
+        const e = page.explanations?.[i];
+        return e ? { ...catalogue.toService(s), score: e.score, matches: e.matches } : catalogue.toService(s);
+      }),
+      page: page.page,
+      pageSize: page.pageSize,
+      total: page.total,
+      totalPages: page.totalPages,
+      links,
+    },
+    { headers: { link: linkHeader(links) } },
+  );
+}
+
+export async function compareServices(request: Request, { catalogue }: CatalogueContext): Promise<Response> {
+  const parsed = CompareQuery.safeParse(searchParamsObject(new URL(request.url).searchParams));
+  if (!parsed.success) return invalidQuery(parsed.error);
+  const unknown = parsed.data.ids.filter((id) => !catalogue.service(id));
+  if (unknown.length) {
+    return problem('not-found', {
+      detail: `Unknown service ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}`,
+      errors: unknown.map((id) => ({ parameter: 'ids', value: id, message: 'no service has this id' })),
+    });
+  }
+  const data = parsed.data.ids.map((id) => catalogue.toDetail(catalogue.service(id)!));
+  return jsonGet({ data, providers: [...new Set(data.map((s) => s.provider))] });
+}
