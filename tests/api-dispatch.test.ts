@@ -14,14 +14,23 @@ import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
-/** Header lines that say how or when an answer was sent, not what it is. */
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'age']);
+/** Header lines that say how or when an answer was sent, not what it is, and the request id every answer gets. */
+const TRANSPORT = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'age',
+  'x-request-id',
+]);
 /** Values that differ between two processes by design: clocks, generated ids, the rate-limit window. */
 const VOLATILE_KEYS = new Set([
   'checkedAt',
   'startedAt',
   'at',
   'latencyMs',
+  'uptimeSeconds',
   'id',
   'createdAt',
   'expiresAt',
@@ -163,6 +172,8 @@ describe('the route table of npm start and the Astro routes', () => {
       { name: 'health', path: '/v1/health', volatile: true },
       { name: 'health, HEAD', path: '/v1/health', init: { method: 'HEAD' }, volatile: true },
       { name: 'health, POST', path: '/v1/health', init: json({}) },
+      { name: 'liveness', path: '/v1/health/live', volatile: true },
+      { name: 'liveness, HEAD', path: '/v1/health/live', init: { method: 'HEAD' }, volatile: true },
       { name: 'status', path: '/v1/status', volatile: true },
       { name: 'status history, bad limit', path: '/v1/status/history?limit=abc' },
       { name: 'saved list', path: `/v1/lists/${listId}` },

@@ -18,7 +18,7 @@ import { sendFeedback } from '../../functions/feedback.ts';
 import type { ServerFunction } from '../../functions/lib/types.ts';
 import { getList, getListLifecycle, saveList } from '../../functions/lists.ts';
 import { generateAwsScp, generateAzurePolicy, generateGcpOrgPolicy } from '../../functions/policies.ts';
-import { getHealth, getStatus, getStatusHistory } from '../../functions/status.ts';
+import { getHealth, getLiveness, getStatus, getStatusHistory } from '../../functions/status.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
 import { bytesResponse, responseBytes, weakEtag } from '../http/protocol.ts';
 import { notFoundAnswer } from '../http/not-found.ts';
@@ -65,6 +65,8 @@ export const apiEndpoints = {
   '/v1/services': read(catalogueRead(searchServices)),
   '/v1/compare': read(catalogueRead(compareServices)),
   '/v1/health': read(serverFunction(getHealth)),
+  // Without a function context: liveness must not wait for, or open, the store.
+  '/v1/health/live': read(async () => getLiveness()),
   '/v1/status': read(serverFunction(getStatus)),
   '/v1/status/history': read(serverFunction(getStatusHistory)),
   '/v1/lists': post(saveList),

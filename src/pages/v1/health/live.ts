@@ -1,12 +1,6 @@
-import type { APIRoute } from 'astro';
-import { getLiveness } from '../../../../functions/status.ts';
-import { notFoundRoute } from '../../../http/not-found.ts';
+import { astroRoute } from '../../../server/api-routes.ts';
 
+// The handlers live in the API's route table (src/server/api-routes.ts); `npm start` calls them without Astro.
 export const prerender = false;
 
-/** Other methods: 404 problem, not Astro's HTML page. */
-export const ALL = notFoundRoute;
-
-/** Called without a function context: liveness must not wait for, or open, the store. */
-export const GET: APIRoute = () => getLiveness();
-export const HEAD = GET;
+export const { GET, HEAD, ALL } = astroRoute('/v1/health/live');
