@@ -376,13 +376,6 @@ describe('errors and removed endpoints', () => {
     ['POST', '/v1/auth/rotate'],
     ['GET', '/v1/auth/callback/github'],
     ['GET', '/v1/analytics/usage'],
-    ['GET', '/v1/feedback'],
-    // Function routes answer only their own method; any other is a 404 problem, never Astro's HTML page.
-    ['GET', '/v1/export/markdown'],
-    ['PUT', '/v1/export/markdown'],
-    ['DELETE', '/v1/lists'],
-    ['GET', '/v1/policies/aws-scp'],
-    ['POST', '/v1/status'],
   ])('%s %s answers 404 problem details', async (method, path) => {
     expectProblem(
       await answer(path, {
@@ -392,5 +385,24 @@ describe('errors and removed endpoints', () => {
       }),
       404,
     );
+  });
+
+  // An endpoint answers a method it does not take with 405 and the methods it does take, never Astro's HTML page.
+  it.each([
+    ['GET', '/v1/feedback', 'POST, OPTIONS'],
+    ['GET', '/v1/export/markdown', 'POST, OPTIONS'],
+    ['PUT', '/v1/export/markdown', 'POST, OPTIONS'],
+    ['DELETE', '/v1/lists', 'POST, OPTIONS'],
+    ['GET', '/v1/policies/aws-scp', 'POST, OPTIONS'],
+    ['POST', '/v1/status', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/v1/lists/AAAAAAAAAAAAAAAAAAAAAA', 'GET, HEAD, OPTIONS'],
+  ])('%s %s answers 405 problem details with Allow: %s', async (method, path, allow) => {
+    const r = await answer(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    });
+    expectProblem(r, 405);
+    expect(r.headers.get('allow')).toBe(allow);
   });
 });

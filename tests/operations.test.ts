@@ -188,7 +188,7 @@ describe('request log and metrics', () => {
     expect(live.headers.get('cache-control')).toBe('no-store');
     expect(live.json).toMatchObject({ status: 'alive', uptimeSeconds: expect.any(Number) });
     expect((await send(`${server.url}/v1/health`)).json).toMatchObject({ status: 'ok' });
-    expect((await send(`${server.url}/v1/health/live`, { method: 'POST' })).status).toBe(404);
+    expect((await send(`${server.url}/v1/health/live`, { method: 'POST' })).status).toBe(405);
   });
 });
 

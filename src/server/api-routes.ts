@@ -22,6 +22,7 @@ import { getHealth, getLiveness, getStatus, getStatusHistory } from '../../funct
 import { loadCatalogue } from '../data/catalogue.ts';
 import { bytesResponse, responseBytes, weakEtag } from '../http/protocol.ts';
 import { notFoundAnswer } from '../http/not-found.ts';
+import { problem } from '../http/problem.ts';
 import { runFunction } from './context.ts';
 
 export type ApiHandler = (request: Request, clientAddress: string) => Promise<Response>;
@@ -93,22 +94,37 @@ export function matchEndpoint(pathname: string): ApiEndpoint | undefined {
   return exact.get(pathname) ?? patterns.find(([pattern]) => pattern.test(pathname))?.[1];
 }
 
-/** The handler for a request's method, or the 404 problem every unknown path and method gets. */
+/**
+ * The handler for a request's method: the 404 problem for an unknown path, and
+ * 405 with `Allow` for a method the endpoint does not take (GET on a POST-only
+ * endpoint), so a client learns which method it should have used.
+ */
 export function apiHandler(endpoint: ApiEndpoint | undefined, method: string): ApiHandler {
-  return (endpoint && (endpoint as Record<string, ApiHandler | undefined>)[method]) ?? notFoundHandler;
+  if (!endpoint) return notFoundHandler;
+  return (endpoint as Record<string, ApiHandler | undefined>)[method] ?? methodNotAllowed(endpoint);
 }
 
 const notFoundHandler: ApiHandler = async (request) => notFoundAnswer(request.method, new URL(request.url).pathname);
+
+const methodNotAllowed =
+  (endpoint: ApiEndpoint): ApiHandler =>
+  async (request) => {
+    const allow = [...Object.keys(endpoint), 'OPTIONS'].join(', ');
+    return problem('method-not-allowed', {
+      detail: `This endpoint does not take ${request.method.slice(0, 20)}; it takes ${allow}.`,
+      headers: { allow },
+    });
+  };
 
 const toAstro =
   (handler: ApiHandler): APIRoute =>
   ({ request, clientAddress }) =>
     handler(request, clientAddress);
 
-/** An endpoint as an Astro route module's exports; ALL answers the methods it does not take with the 404 problem. */
+/** An endpoint as an Astro route module's exports; ALL answers the methods it does not take with 405. */
 export function astroRoute(path: ApiPath): Partial<Record<ApiMethod, APIRoute>> & { ALL: APIRoute } {
   const endpoint: ApiEndpoint = apiEndpoints[path];
-  const route: Partial<Record<ApiMethod, APIRoute>> & { ALL: APIRoute } = { ALL: toAstro(notFoundHandler) };
+  const route: Partial<Record<ApiMethod, APIRoute>> & { ALL: APIRoute } = { ALL: toAstro(methodNotAllowed(endpoint)) };
   for (const method of Object.keys(endpoint) as ApiMethod[]) route[method] = toAstro(endpoint[method]!);
   return route;
 }
