@@ -10,6 +10,7 @@
 // 64 connections load search, saves through HTTP on the embedded store with
 // fsync on, and one process against node:cluster with a worker per core.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawnListening, spawnQuietServer } from './spawn-server.mjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -53,41 +54,12 @@ request = function()
 end
 `;
 
-function spawnListening(args, env = {}) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const url = new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (c) => reject(new Error(`${args.join(' ')} exited ${c}: ${out}`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((r) => {
-        if (child.exitCode !== null) return r();
-        child.once('exit', r);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
+/**
+ * `npm start` as the bench runs it: the request log off (LOG_LEVEL=warn), as nginx runs with `access_log off`;
+ * what the request log costs is its own figure.
+ */
 function startOurs(env = {}, entry = 'src/server/start.mjs') {
-  return spawnListening([entry], {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-http-')),
-    MONGODB_URI: '',
-    RATE_LIMIT_POINTS: '100000',
-    ...env,
-  });
+  return spawnQuietServer({ DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-http-')), ...env }, { entry });
 }
 
 /** wrk: req/s, and latency percentiles in ms when asked. Throws on any non-2xx/3xx answer. */
@@ -269,19 +241,23 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
     say('Not run: wrk is missing.');
     return;
   }
-  const server = startOurs();
+  const server = await startOurs();
   const url = await server.url;
   const bare = spawnListening(['tests/bench/bare-server.mjs', url + STATIC_PATH]);
   const bareUrl = await bare.url;
   // The same build with the API sent through Astro's routes (the switch the parity test uses): what the route table saves.
-  const astro = startOurs({ API_THROUGH_ASTRO: '1' });
+  const astro = await startOurs({ API_THROUGH_ASTRO: '1' });
   const astroUrl = await astro.url;
+  // The same build with its request log on (a JSON line per request to a pipe this process drains).
+  const logged = await startOurs({ LOG_LEVEL: 'info' });
+  const loggedUrl = await logged.url;
   const runs = [];
   try {
     const catalogue = await (await fetch(url + '/v1/services?pageSize=20&provider=aws')).json();
     const ids = catalogue.data.map((s) => s.id);
     // Warm every path (JIT, file cache, answer cache) before timing.
-    for (const u of [url + STATIC_PATH, url + SEARCH_PATH, bareUrl + STATIC_PATH]) wrk(u, { seconds: 1 });
+    for (const u of [url + STATIC_PATH, url + SEARCH_PATH, bareUrl + STATIC_PATH, loggedUrl + STATIC_PATH])
+      wrk(u, { seconds: 1 });
     wrk(url, { seconds: 1, script: RENDERED_SCRIPT });
     wrk(astroUrl, { seconds: 1, script: RENDERED_SCRIPT });
 
@@ -295,6 +271,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
       cached: w(url + SEARCH_PATH),
       rendered: w(url, { script: RENDERED_SCRIPT }),
       astro: w(astroUrl, { script: RENDERED_SCRIPT }),
+      logged: w(loggedUrl + STATIC_PATH),
     });
     const nginx = tools.nginx
       ? await withNginx(join(process.cwd(), 'dist/client'), async (u) =>
@@ -336,6 +313,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
       `Real catalogue, the build in dist/, loopback; wrk 1 thread, ${seconds} s per point; the figures at 32 ` +
         `connections are the best of ${rounds} interleaved rounds per peer (the machine is shared: the best ` +
         `run is the one the scheduler left alone). wrk and the servers share the ${os.cpus().length} cores. ` +
+        `Our servers run with the request log off (\`LOG_LEVEL=warn\`), as nginx runs with \`access_log off\`; its cost is a row of its own. ` +
         `Peers: nginx (2 workers, sendfile) serving dist/client, a bare node:http server ` +
         `(tests/bench/bare-server.mjs) writing the same status, headers and bytes as \`npm start\` from memory, ` +
         `and the same build with the API sent through Astro's routes (\`API_THROUGH_ASTRO=1\`). ` +
@@ -353,6 +331,10 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
     say(
       `| prerendered \`${STATIC_PATH}\`, c=32 (req/s) | ${f0(pre)} | bare node:http ${f0(at32.bare.rps)} | ` +
         `${ratio(pre, at32.bare.rps)} | ≥ 0.9× bare | ${verdict(pre / at32.bare.rps >= 0.9)} |`,
+    );
+    say(
+      `| prerendered \`${STATIC_PATH}\` with the request log on (\`LOG_LEVEL=info\`), c=32 (req/s) | ` +
+        `${f0(at32.logged.rps)} | the log off ${f0(pre)} | ${ratio(at32.logged.rps, pre)} | | |`,
     );
     say(
       `| on-demand search, rendered, c=32 (req/s) | ${f0(at32.rendered.rps)} | prerendered ${f0(pre)} | ` +
@@ -393,7 +375,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
 
     // Saves: a fresh server with the limiter at its default, so spreading the addresses is what lets them through.
     const fsType = spawnSync('stat', ['-f', '-c', '%T', os.tmpdir()], { encoding: 'utf8' }).stdout.trim();
-    const saver = startOurs({ RATE_LIMIT_POINTS: '10' });
+    const saver = await startOurs({ RATE_LIMIT_POINTS: '10' });
     try {
       const s = await saves(await saver.url, { seconds: Math.max(3, seconds), ids });
       say(
@@ -409,6 +391,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
     }
     runs.push(at32);
   } finally {
+    await logged.stop();
     await astro.stop();
     await bare.stop();
     await server.stop();
@@ -419,7 +402,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
 /** One process against node:cluster with one worker per core (tests/bench/cluster-start.mjs), same paths. */
 async function clusterBench({ say, seconds, rounds }) {
   const workers = os.cpus().length;
-  const single = startOurs();
+  const single = await startOurs();
   const singleUrl = await single.url;
   let one;
   try {
@@ -431,7 +414,7 @@ async function clusterBench({ say, seconds, rounds }) {
   } finally {
     await single.stop();
   }
-  const cluster = startOurs({ CLUSTER_WORKERS: String(workers) }, 'tests/bench/cluster-start.mjs');
+  const cluster = await startOurs({ CLUSTER_WORKERS: String(workers) }, 'tests/bench/cluster-start.mjs');
   const clusterUrl = await cluster.url;
   let many;
   try {

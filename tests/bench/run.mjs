@@ -7,13 +7,14 @@
 //
 // Absolute numbers are noise on a shared 2-core machine: read the ratios.
 // Needs wrk and nginx (Debian packages); installs them when root.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../../src/core/node-version.mjs';
+import { spawnQuietServer } from './spawn-server.mjs';
 
 // Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
 const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, 'npm run bench');
@@ -60,39 +61,11 @@ function timed(cmd, args, cwd) {
 
 async function startServer(dir) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['src/server/start.mjs'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-data-')),
-      MONGODB_URI: '',
-      RATE_LIMIT_POINTS: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (c) => reject(new Error(`server exited ${c}: ${out}`)));
-  });
+  const server = await spawnQuietServer({ DATA_DIR: mkdtempSync(join(os.tmpdir(), 'csc-bench-data-')) }, { cwd: dir });
+  const url = await server.url;
   await get(url + '/v1/health').catch(() => get(url + '/v1/providers'));
   const startMs = performance.now() - t0;
-  return {
-    url,
-    startMs,
-    stop: () =>
-      new Promise((r) => {
-        child.once('exit', r);
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, startMs, stop: server.stop };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -6,11 +6,11 @@
  * saved lists and feedback. The chart shows whether memory levels off.
  * Alone: `node_modules/.bin/node tests/bench/soak.ts` (after `npm run build`).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnListening } from './spawn-server.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const SAMPLE_MS = 10_000;
@@ -18,34 +18,18 @@ const WORKERS = 16;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** The server with its request log on (LOG_LEVEL=info, the default), as it runs in production. */
 async function start(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'csc-soak-'));
-  const child = spawn(process.execPath, ['src/server/start.mjs'], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      MONGODB_URI: '',
-      RATE_LIMIT_POINTS: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawnListening(['src/server/start.mjs'], {
+    env: { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, MONGODB_URI: '', RATE_LIMIT_POINTS: '100000' },
   });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (c) => reject(new Error(`server exited ${c}: ${out}`)));
-  });
+  const url: string = await server.url;
   return {
     url,
-    pid: child.pid!,
+    pid: server.pid!,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
