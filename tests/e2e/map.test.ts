@@ -213,6 +213,17 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
       .locator('.services-table tbody tr')
       .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.provider));
     expect(new Set(providers)).toEqual(new Set(['azure']));
+    await expect(other.locator('[data-table-pager]').isVisible()).resolves.toBe(true);
+    // Words that leave one page of results: no pager (a lone "1" would be a control that does nothing).
+    await other.getByLabel('Search', { exact: true }).fill('postgres');
+    await expect
+      .poll(() => other.locator('[data-table-status]').textContent())
+      .toMatch(/^\d+ services? of \d+ match, [^·]+$/);
+    await expect(other.locator('[data-table-pager]').isVisible()).resolves.toBe(false);
+    // The filters and the Clear button fit one line at 1280 px (the widest select is capped).
+    const clear = (await other.getByRole('button', { name: 'Clear' }).boundingBox())!;
+    const search = (await other.getByLabel('Search', { exact: true }).boundingBox())!;
+    expect(clear.y).toBeLessThan(search.y + search.height);
     await other.close();
   });
 

@@ -127,6 +127,8 @@ export async function startServicesTable(): Promise<void> {
     empty.hidden = view.total > 0;
     reset.hidden = !filtered;
     pager.replaceChildren(pagerList(view.page, view.pages));
+    // One page needs no pager: a lone "1" reads as a control that does nothing.
+    pager.hidden = view.pages <= 1;
     if (updateUrl) {
       const qs = new URLSearchParams(criteriaQuery(criteria));
       const sorted = sortParam(sort);
