@@ -109,3 +109,39 @@ describe('observeRequests', () => {
     );
   });
 });
+
+describe('TracedResponse', () => {
+  it('sends the request id once with every form of writeHead (ready header array, object, none) and a handler set one', async () => {
+    const { createServer } = await import('node:http');
+    const { observeRequests, TracedResponse } = await import('./request-log.ts');
+    const { logger } = capture();
+    const forms: Record<string, (res: import('node:http').ServerResponse) => void> = {
+      '/array': (res) => res.writeHead(200, ['content-type', 'text/plain', 'content-length', '2']).end('ok'),
+      '/object': (res) => res.writeHead(201, 'Made', { 'content-type': 'text/plain' }).end('ok'),
+      '/none': (res) => {
+        res.setHeader('content-type', 'text/plain');
+        res.end('ok');
+      },
+    };
+    const server = createServer(
+      { ServerResponse: TracedResponse },
+      observeRequests((req, res) => forms[req.url!]!(res), { log: logger, routeOf: () => 'page', trustProxy: 0 }),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      for (const [path, status] of [
+        ['/array', 200],
+        ['/object', 201],
+        ['/none', 200],
+      ] as const) {
+        const r = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': `id${path.slice(1)}` } });
+        expect(r.status, path).toBe(status);
+        expect(r.headers.get('x-request-id'), path).toBe(`id${path.slice(1)}`);
+        expect(r.headers.get('content-type'), path).toBe('text/plain');
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -21,7 +21,7 @@ const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } 
 const { logFailure, requestLabel } = await import('../http/faults.ts');
 const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
 const { isValidHost } = await import('../http/protocol.ts');
-const { createLogger, observeRequests, redactor, uriSecrets } = await import('./request-log.ts');
+const { createLogger, observeRequests, redactor, TracedResponse, uriSecrets } = await import('./request-log.ts');
 const { createMetrics, startMetricsServer } = await import('./metrics.ts');
 const { createRouteLabel } = await import('./route-label.ts');
 const { createShutdown } = await import('./shutdown.ts');
@@ -139,6 +139,7 @@ const handle = async (req, res) => {
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
 const server = createServer(
+  { ServerResponse: TracedResponse },
   observeRequests(shutdown.guard(handle), {
     log,
     metrics,
