@@ -47,7 +47,7 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
  * paths it does not name (unknown paths and service slugs, a trailing slash,
  * a path that cannot be decoded) go on to Astro, whose catch-all route
  * answers them as before. A method the endpoint does not take gets the same
- * 404 problem as the Astro route's `ALL`.
+ * 405 problem (with `Allow`) as the Astro route's `ALL`.
  */
 export async function dispatchApi(
   req: IncomingMessage,
