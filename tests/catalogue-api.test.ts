@@ -396,6 +396,10 @@ describe('errors and removed endpoints', () => {
     ['GET', '/v1/policies/aws-scp', 'POST, OPTIONS'],
     ['POST', '/v1/status', 'GET, HEAD, OPTIONS'],
     ['DELETE', '/v1/lists/AAAAAAAAAAAAAAAAAAAAAA', 'GET, HEAD, OPTIONS'],
+    // Prerendered documents too: their file exists, only the method is wrong.
+    ['POST', '/v1/providers', 'GET, HEAD, OPTIONS'],
+    ['PUT', '/v1/categories', 'GET, HEAD, OPTIONS'],
+    ['POST', '/v1/openapi.json', 'GET, HEAD, OPTIONS'],
   ])('%s %s answers 405 problem details with Allow: %s', async (method, path, allow) => {
     const r = await answer(path, {
       method,

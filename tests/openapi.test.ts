@@ -23,6 +23,8 @@ describe('GET /v1/openapi.json', () => {
 
   it('is API version 1.5.0 with no security schemes', () => {
     expect(doc.info.version).toBe('1.5.0');
+    // The one place a wrong method's answer can be described: no operation exists for that method.
+    expect(doc.info.description).toMatch(/405 with the methods it takes in `Allow`/);
     expect(doc.components.securitySchemes).toBeUndefined();
     expect(doc.security).toBeUndefined();
     for (const item of Object.values<any>(doc.paths))

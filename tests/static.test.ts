@@ -83,3 +83,13 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip(header)).toBe(expected);
   });
 });
+
+describe('files of the build that are not the site', () => {
+  it.each(['/_headers', '/index.html.gz', '/v1/categories.gz'])(
+    '%s answers 404: the CDN headers file and the gzipped copies are never files of their own',
+    async (path) => {
+      const r = await rawGet(path);
+      expect(r.status).toBe(404);
+    },
+  );
+});

@@ -223,7 +223,8 @@ export function buildOpenApi(
         'Open access: no key and no sign-in (an `X-API-Key` header is ignored). GET responses are ' +
         'cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are ' +
         'limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details ' +
-        '(`application/problem+json`).',
+        '(`application/problem+json`). A path asked with a method it does not list answers 405 with ' +
+        'the methods it takes in `Allow`; a path not listed here answers 404.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],

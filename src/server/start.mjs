@@ -115,6 +115,18 @@ const handle = async (req, res) => {
     const served = serveStatic(req, res);
     if (served === true || (served !== false && (await served))) return;
     if (answers.serve(req, res)) return;
+    // A prerendered API document asked with another method (POST /v1/providers): 405 and the methods it takes.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/v1/') && serveStatic.names(req.url)) {
+      sendProblem(
+        res,
+        'method-not-allowed',
+        `This endpoint does not take ${req.method}; it takes GET, HEAD, OPTIONS.`,
+        {
+          allow: 'GET, HEAD, OPTIONS',
+        },
+      );
+      return;
+    }
     if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
     await handler(
       req,

@@ -98,8 +98,17 @@ function candidateFile(path: string, files: ReadonlySet<string>): string | null 
 /** Bytes a cached file holds. */
 const sizeOf = (f: CachedFile) => f.identity.body.length + (f.gzip?.body.length ?? 0);
 
+/**
+ * The files a URL may name: not the CDN's `_headers` file, and not the gzipped
+ * copies the build writes beside a file (`/index.html.gz`): those are sent as
+ * the file's gzip encoding, never as files of their own.
+ */
+const servable = (files: ReadonlySet<string>): Set<string> =>
+  new Set([...files].filter((f) => f !== '/_headers' && !(f.endsWith('.gz') && files.has(f.slice(0, -3)))));
+
 export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 } = {}) {
   const files = listFiles(root);
+  const named = servable(files);
   const cache = new ByteLru<string, CachedFile>(maxBytes, sizeOf);
 
   async function load(candidate: string): Promise<CachedFile> {
@@ -136,7 +145,7 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const file = resolveFile(q === -1 ? url : url.slice(0, q), files);
+    const file = resolveFile(q === -1 ? url : url.slice(0, q), named);
     if (!file) return false;
     const hit = cache.get(file);
     if (hit) return send(hit, req, res);
@@ -157,5 +166,10 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     res.end(req.method === 'HEAD' ? undefined : v.body);
     return true;
   }
-  return Object.assign(serveStatic, { cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }) });
+  /** Whether a URL names a built file (whatever the method): a POST to one is answered 405, not 404. */
+  const names = (url: string): boolean => {
+    const q = url.indexOf('?');
+    return resolveFile(q === -1 ? url : url.slice(0, q), named) !== null;
+  };
+  return Object.assign(serveStatic, { names, cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }) });
 }
