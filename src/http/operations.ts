@@ -16,7 +16,10 @@ const cached = {
 
 export const CompareQuery = z.strictObject({
   ids: z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string(), z.array(z.string())], {
+      // Left out entirely, `ids` says what it needs, as an empty `ids=` does.
+      error: (issue) => (issue.input === undefined ? 'give at least one service id' : undefined),
+    })
     .transform((v) => [
       ...new Set(
         (Array.isArray(v) ? v : [v])
