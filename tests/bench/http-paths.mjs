@@ -10,7 +10,7 @@
 // 64 connections load search, saves through HTTP on the embedded store with
 // fsync on, and one process against node:cluster with a worker per core.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { spawnListening, spawnQuietServer } from './spawn-server.mjs';
+import { spawnListening, spawnQuietServer, withNginx } from './spawn-server.mjs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -84,37 +84,6 @@ function wrk(url, { connections = 32, seconds = 3, script, latency = false } = {
     return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: ms(50), p99: ms(99) };
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-async function withNginx(root, fn) {
-  const dir = mkdtempSync(join(os.tmpdir(), 'csc-nginx-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 2;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  default_type application/json;
-  sendfile on; tcp_nopush on; keepalive_requests 100000;
-  server {
-    listen 127.0.0.1:${port}; root ${root}; etag on;
-    add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *;
-  }
-}`,
-  );
-  spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
-  await new Promise((r) => setTimeout(r, 300));
-  try {
-    return await fn(`http://127.0.0.1:${port}`);
-  } finally {
-    spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../../src/core/node-version.mjs';
-import { spawnQuietServer } from './spawn-server.mjs';
+import { spawnQuietServer, withNginx } from './spawn-server.mjs';
 
 // Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
 const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, 'npm run bench');
@@ -106,36 +106,6 @@ function wrk(url, connections = 32) {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   if (non2xx) throw new Error(`wrk saw ${non2xx} non-2xx responses on ${url}`);
   return rps;
-}
-
-async function withNginx(root, fn) {
-  const dir = mkdtempSync(join(os.tmpdir(), 'csc-nginx-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 2;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  default_type application/json;
-  sendfile on; tcp_nopush on; keepalive_requests 100000;
-  server {
-    listen 127.0.0.1:${port}; root ${root}; etag on;
-    add_header Cache-Control "public, max-age=60, s-maxage=300"; add_header Access-Control-Allow-Origin *;
-  }
-}`,
-  );
-  spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir]);
-  await new Promise((r) => setTimeout(r, 300));
-  try {
-    return await fn(`http://127.0.0.1:${port}`);
-  } finally {
-    spawnSync('/usr/sbin/nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
-  }
 }
 
 async function catalogueBench(tools) {
