@@ -18,6 +18,26 @@ describe('ByteLru', () => {
     expect(c.get('b')).toBeUndefined();
     expect(c.get('a')).toBeDefined();
   });
+  it('keeps the order right through runs of hits on the newest entry, and after it is deleted and set again', () => {
+    const c = sized(75); // room for four entries of 18
+    const v = 'x'.repeat(18);
+    c.set('a', v);
+    c.set('b', v);
+    c.get('b');
+    c.get('b'); // hits on the newest entry change nothing
+    c.get('a'); // a is the newest now, b the oldest
+    c.get('a');
+    c.set('c', v);
+    c.set('d', v);
+    c.set('e', v);
+    expect(c.get('b')).toBeUndefined();
+    expect(c.get('a')).toBeDefined();
+    c.delete('a');
+    c.set('a', 'x'.repeat(10)); // back as the newest: c is the oldest
+    c.set('f', v);
+    expect(c.get('c')).toBeUndefined();
+    expect(['a', 'd', 'e', 'f'].map((k) => c.get(k) !== undefined)).toEqual([true, true, true, true]);
+  });
   it('never keeps an entry larger than a quarter of the budget', () => {
     const c = sized(100);
     expect(c.set('big', 'x'.repeat(26))).toBe(false);

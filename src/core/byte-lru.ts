@@ -7,6 +7,8 @@
 export class ByteLru<K, V> {
   readonly #entries = new Map<K, { value: V; bytes: number }>();
   #bytes = 0;
+  /** The key last moved to (or put at) the newest end of the order. */
+  #newest: K | undefined = undefined;
 
   readonly maxBytes: number;
   readonly #sizeOf: (value: V) => number;
@@ -27,8 +29,12 @@ export class ByteLru<K, V> {
   get(key: K): V | undefined {
     const hit = this.#entries.get(key);
     if (!hit) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, hit);
+    // Moved to the newest end, unless it is there already: a run of hits on one key (a busy file) costs one lookup each.
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      this.#newest = key;
+    }
     return hit.value;
   }
 
@@ -38,6 +44,7 @@ export class ByteLru<K, V> {
     const bytes = this.#sizeOf(value);
     if (bytes > this.maxBytes / 4) return false;
     this.#entries.set(key, { value, bytes });
+    this.#newest = key;
     this.#bytes += bytes;
     for (const [k, old] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;

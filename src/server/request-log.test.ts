@@ -110,6 +110,56 @@ describe('observeRequests', () => {
   });
 });
 
+describe('observeRequests with overlapping requests', () => {
+  it('writes each request its own line (id, route, status) when a slow answer ends after a quick one began later', async () => {
+    const { createServer } = await import('node:http');
+    const { observeRequests, TracedResponse } = await import('./request-log.ts');
+    const { logger, lines } = capture();
+    const server = createServer(
+      { ServerResponse: TracedResponse },
+      observeRequests(
+        (req, res) => {
+          const slow = req.url === '/slow';
+          setTimeout(
+            () => {
+              logger.warn({}, `inside ${req.url}`);
+              res.statusCode = slow ? 503 : 201;
+              res.end();
+            },
+            slow ? 150 : 10,
+          );
+        },
+        { log: logger, routeOf: (url) => `route:${url}`, trustProxy: 0 },
+      ),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      const slow = fetch(`http://127.0.0.1:${port}/slow`, { headers: { 'x-request-id': 'slow-1' } });
+      await new Promise((r) => setTimeout(r, 20));
+      const quick = await fetch(`http://127.0.0.1:${port}/quick`, { headers: { 'x-request-id': 'quick-1' } });
+      expect(quick.headers.get('x-request-id')).toBe('quick-1');
+      expect((await slow).headers.get('x-request-id')).toBe('slow-1');
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    const seen = lines().map((l) => [l.msg, l.requestId, l.route, l.status]);
+    expect(seen).toEqual([
+      ['inside /quick', 'quick-1', undefined, undefined],
+      ['request', 'quick-1', 'route:/quick', 201],
+      ['inside /slow', 'slow-1', undefined, undefined],
+      ['request', 'slow-1', 'route:/slow', 503],
+    ]);
+    // The server error is logged at error level, the other at info.
+    expect(
+      lines()
+        .filter((l) => l.msg === 'request')
+        .map((l) => l.level),
+    ).toEqual(['info', 'error']);
+  });
+});
+
 describe('TracedResponse', () => {
   it('sends the request id once with every form of writeHead (ready header array, object, none) and a handler set one', async () => {
     const { createServer } = await import('node:http');

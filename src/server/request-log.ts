@@ -17,8 +17,12 @@ import { processHost } from '../adapters/process-host.ts';
 import { clientIp } from '../http/protocol.ts';
 import type { Metrics } from './metrics.ts';
 
-/** The request a log line was written during: pino adds its id to every line (the `mixin`). */
-const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * The request a log line was written during: pino adds its id to every line
+ * (the `mixin`). The store is the request's response itself, which holds the
+ * id: no object is made per request for it.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId?: string | undefined }>();
 
 /** An incoming X-Request-Id is kept when it is this sane: a proxy's or client's id joins the logs up. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
@@ -82,9 +86,12 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      // A copy: pino merges each line's own fields into the object the mixin returns, so handing it the
-      // request's scope itself would carry one line's fields (an error, its stack) into every later line.
-      mixin: () => ({ ...requestScope.getStore() }),
+      // A new object each time: pino merges each line's own fields into the object the mixin returns, so a
+      // shared one would carry one line's fields (an error, its stack) into every later line.
+      mixin: () => {
+        const requestId = requestScope.getStore()?.requestId;
+        return requestId === undefined ? {} : { requestId };
+      },
       serializers: {
         err: (e: unknown) => {
           if (!(e instanceof Error)) return redact(String(e));
@@ -114,6 +121,13 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
  */
 export class TracedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   requestId: string | undefined = undefined;
+  /**
+   * What the request's log line needs from its start (observeRequests): kept
+   * as fields of the response, not in a closure per request, so observing a
+   * request allocates nothing beyond its id. `startedAt` is -1 once settled.
+   */
+  startedAt = 0;
+  socketAddress = '';
 
   override writeHead(statusCode: number, ...rest: unknown[]): this {
     const id = this.requestId;
@@ -148,6 +162,11 @@ export interface ObserveOptions {
  * Wraps the server's request listener: gives each request its id (answered
  * in X-Request-Id), and when its answer is sent (or the client leaves first)
  * writes its log line and counts it in the metrics.
+ *
+ * The wrapper is on every request's path, the prerendered files' included,
+ * so it makes no closure per request: one 'close' listener serves them all
+ * (the response is `this`), the request's scope is its response, and the
+ * route template is worked out only when a line is written or counted.
  */
 export function observeRequests(
   handle: RequestListener,
@@ -155,50 +174,59 @@ export function observeRequests(
 ) {
   // Every layer names a failing request by its route template, never its path (src/http/faults.ts).
   processHost().routeOf = routeOf;
-  return (req: IncomingMessage, res: ServerResponse): void => {
+
+  // 'close' follows 'finish' on every response, and comes alone when the client leaves first.
+  function settle(this: TracedResponse): void {
+    settleResponse(this);
+  }
+  function settleResponse(res: TracedResponse): void {
+    if (res.startedAt < 0) return;
+    const seconds = (performance.now() - res.startedAt) / 1000;
+    res.startedAt = -1;
+    const req = res.req;
+    const method = METHOD_LABELS.has(req.method ?? '') ? req.method! : 'OTHER';
+    const aborted = !res.writableFinished;
+    const cutOff = aborted && wasCutOff(res);
+    const level = cutOff || (res.statusCode >= 500 && !aborted) ? 'error' : 'info';
+    const logged = log.isLevelEnabled(level);
+    // LOG_LEVEL=warn without metrics (the bench's setting) does no more per request.
+    if (!logged && !metrics) return;
+    const route = routeOf(req.url ?? '/');
+    metrics?.requestEnded(method, route, aborted ? 'aborted' : String(res.statusCode), seconds);
+    if (!logged) return;
+    const forwarded = req.headers['x-forwarded-for'];
+    const fields = {
+      requestId: res.requestId,
+      method,
+      route,
+      // An answer cut off before its status line was sent has no status: res.statusCode would be a default 200.
+      ...(res.headersSent ? { status: res.statusCode } : {}),
+      durationMs: Math.round(seconds * 1e6) / 1e3,
+      clientIp: clientIp(
+        res.socketAddress,
+        Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),
+        trustProxy,
+      ),
+      ...(aborted ? { aborted: true } : {}),
+      ...(cutOff ? { cutOff: true } : {}),
+    };
+    log[level](fields, 'request');
+  }
+
+  return (req: IncomingMessage, response: ServerResponse): void => {
     if (isInternal(req)) {
-      handle(req, res);
+      handle(req, response);
       return;
     }
-    const started = performance.now();
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    if (res instanceof TracedResponse) res.requestId = requestId;
-    else res.setHeader('x-request-id', requestId);
-    const route = routeOf(req.url ?? '/');
-    const method = METHOD_LABELS.has(req.method ?? '') ? req.method! : 'OTHER';
-    const socketAddress = req.socket.remoteAddress ?? '';
-    const forwarded = req.headers['x-forwarded-for'];
+    // A plain ServerResponse (a server made without TracedResponse) gets the same fields, and the header set early.
+    const res = response as TracedResponse;
+    res.startedAt = performance.now();
+    res.requestId = requestIdFrom(req.headers['x-request-id']);
+    if (!(response instanceof TracedResponse)) res.setHeader('x-request-id', res.requestId);
+    // Read now: once the client has gone, its socket no longer knows the address (Node keeps it per connection).
+    res.socketAddress = req.socket.remoteAddress ?? '';
     metrics?.requestStarted();
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      const seconds = (performance.now() - started) / 1000;
-      const aborted = !res.writableFinished;
-      const cutOff = aborted && wasCutOff(res);
-      metrics?.requestEnded(method, route, aborted ? 'aborted' : String(res.statusCode), seconds);
-      const level = cutOff || (res.statusCode >= 500 && !aborted) ? 'error' : 'info';
-      // The line is built only when it will be written (LOG_LEVEL=warn skips every request line).
-      if (!log.isLevelEnabled(level)) return;
-      const fields = {
-        requestId,
-        method,
-        route,
-        // An answer cut off before its status line was sent has no status: res.statusCode would be a default 200.
-        ...(res.headersSent ? { status: res.statusCode } : {}),
-        durationMs: Math.round(seconds * 1e6) / 1e3,
-        clientIp: clientIp(
-          socketAddress,
-          Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),
-          trustProxy,
-        ),
-        ...(aborted ? { aborted: true } : {}),
-        ...(cutOff ? { cutOff: true } : {}),
-      };
-      log[level](fields, 'request');
-    };
-    // 'close' follows 'finish' on every response, and comes alone when the client leaves first.
-    res.once('close', settle);
-    requestScope.run({ requestId }, () => handle(req, res));
+    res.on('close', settle);
+    requestScope.run(res, handle, req, res);
   };
 }

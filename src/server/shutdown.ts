@@ -56,6 +56,12 @@ export function createShutdown({
   /** Requests the deadline cut off: their log line says so (request-log.ts reads this). */
   const cut = new WeakSet<ServerResponse>();
 
+  /** A response's 'close' listener: one function for every request (the response is `this`), no closure each. */
+  function released(this: ServerResponse): void {
+    inFlight.delete(this);
+    if (stopping && inFlight.size === 0) drained?.();
+  }
+
   const closeServer = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
 
   async function stop(signal: string): Promise<void> {
@@ -125,10 +131,7 @@ export function createShutdown({
     guard(handle: RequestListener): RequestListener {
       return (req, res) => {
         inFlight.add(res);
-        res.once('close', () => {
-          inFlight.delete(res);
-          if (stopping && inFlight.size === 0) drained?.();
-        });
+        res.on('close', released);
         if (stopping) {
           res.setHeader('connection', 'close');
           if (isReadinessProbe(req)) return notReady(req, res);

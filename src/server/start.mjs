@@ -91,7 +91,12 @@ function sendProblem(res, type, detail, headers = {}) {
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-const handle = async (req, res) => {
+/**
+ * The request listener. Checks, preflights, prerendered files and kept
+ * answers are answered synchronously: the path most requests take makes no
+ * promise. Everything else goes on to `answerLater`.
+ */
+const handle = (req, res) => {
   try {
     if (!METHODS.has(req.method)) {
       sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
@@ -111,10 +116,24 @@ const handle = async (req, res) => {
       res.end();
       return;
     }
-    // A cached file is answered without an await (true); a file not yet in memory is a promise.
+    // A cached file is answered at once (true); a file not yet in memory is a promise.
     const served = serveStatic(req, res);
-    if (served === true || (served !== false && (await served))) return;
-    if (answers.serve(req, res)) return;
+    if (served === true) return;
+    if (served === false && answers.serve(req, res)) return;
+    return answerLater(req, res, served);
+  } catch (e) {
+    failed(req, res, e);
+  }
+};
+
+/** The rest: a prerendered file being read from disk (`loading`), the on-demand API, then Astro. */
+const answerLater = async (req, res, loading) => {
+  try {
+    // A file found in the build is always answered once read (serveStatic's promise).
+    if (loading !== false) {
+      await loading;
+      return;
+    }
     // A prerendered API document asked with another method (POST /v1/providers): 405 and the methods it takes.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/v1/') && serveStatic.names(req.url)) {
       sendProblem(
@@ -143,11 +162,16 @@ const handle = async (req, res) => {
       { offerAnswer: answers.offerFor(req) },
     );
   } catch (e) {
-    logFailure(requestLabel(req.method, req.url ?? '/'), e);
-    if (res.headersSent) res.destroy();
-    else sendProblem(res, 'internal', 'An unexpected error occurred; it has been logged.');
+    failed(req, res, e);
   }
 };
+
+function failed(req, res, e) {
+  logFailure(requestLabel(req.method, req.url ?? '/'), e);
+  if (res.headersSent) res.destroy();
+  else sendProblem(res, 'internal', 'An unexpected error occurred; it has been logged.');
+}
+
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
 const server = createServer(
