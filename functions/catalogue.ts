@@ -3,30 +3,33 @@
  * catalogue's on-demand reads. Pure functions of the build's catalogue and
  * its search index (no store, no clock), so their answers may be kept by any
  * cache until the next build; they need only that part of the context, and
- * answer while the store is down.
+ * answer while the store is down. They read only the request's URL, and
+ * answer with plain data (Answer): the busiest on-demand path makes no web
+ * Request or Response.
  */
 import { linkHeader, pageLinks } from '../src/core/page.ts';
 import { ServiceQuery } from '../src/core/query.ts';
 import { CompareQuery } from '../src/http/operations.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
-import { jsonGet, searchParamsObject } from '../src/http/protocol.ts';
+import { jsonAnswer, responseAnswer, searchParamsObject, type Answer } from '../src/http/protocol.ts';
 import type { FunctionContext } from './lib/types.ts';
 
 /** What a catalogue read needs: the built catalogue and its index. */
 export type CatalogueContext = Pick<FunctionContext, 'catalogue' | 'index'>;
 
-export type CatalogueFunction = (request: Request, ctx: CatalogueContext) => Promise<Response>;
+export type CatalogueFunction = (url: URL, ctx: CatalogueContext) => Promise<Answer>;
 
 const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
-  problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') });
+  responseAnswer(
+    problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
+  );
 
-export async function searchServices(request: Request, { catalogue, index }: CatalogueContext): Promise<Response> {
-  const url = new URL(request.url);
+export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
   const parsed = ServiceQuery.safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const page = index.query(parsed.data);
   const links = pageLinks(url, page.page, page.totalPages);
-  return jsonGet(
+  return jsonAnswer(
     {
       data: page.items.map((s, i) => {
         const e = page.explanations?.[i];
@@ -42,16 +45,18 @@ export async function searchServices(request: Request, { catalogue, index }: Cat
   );
 }
 
-export async function compareServices(request: Request, { catalogue }: CatalogueContext): Promise<Response> {
-  const parsed = CompareQuery.safeParse(searchParamsObject(new URL(request.url).searchParams));
+export async function compareServices(url: URL, { catalogue }: CatalogueContext): Promise<Answer> {
+  const parsed = CompareQuery.safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const unknown = parsed.data.ids.filter((id) => !catalogue.service(id));
   if (unknown.length) {
-    return problem('not-found', {
-      detail: `Unknown service ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}`,
-      errors: unknown.map((id) => ({ parameter: 'ids', value: id, message: 'no service has this id' })),
-    });
+    return responseAnswer(
+      problem('not-found', {
+        detail: `Unknown service ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}`,
+        errors: unknown.map((id) => ({ parameter: 'ids', value: id, message: 'no service has this id' })),
+      }),
+    );
   }
   const data = parsed.data.ids.map((id) => catalogue.toDetail(catalogue.service(id)!));
-  return jsonGet({ data, providers: [...new Set(data.map((s) => s.provider))] });
+  return jsonAnswer({ data, providers: [...new Set(data.map((s) => s.provider))] });
 }

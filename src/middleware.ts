@@ -8,7 +8,15 @@
  * (src/server/api-routes.ts) without reaching this middleware.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { answerApi, offered, varyOnEncoding, withHeaders, type OfferAnswer } from './http/api-answer.ts';
+import {
+  answerApi,
+  answerRequestOf,
+  offered,
+  varyOnEncoding,
+  withHeaders,
+  type OfferAnswer,
+} from './http/api-answer.ts';
+import { answerResponse, responseAnswer } from './http/protocol.ts';
 import { HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from './http/headers.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -25,9 +33,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
       for (const [k, v] of Object.entries(htmlSecurityHeaders)) headers.set(k, v);
     }
     if (request.method !== 'GET') return withHeaders(response, headers);
-    if (response.status === 200) varyOnEncoding(headers);
+    const vary = response.status === 200 && varyOnEncoding(headers.get('cache-control'), headers.get('vary'));
+    if (vary) headers.set('vary', vary);
     return offered(response, headers, offer);
   }
   if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightHeaders });
-  return answerApi(request, next, offer);
+  return answerResponse(await answerApi(answerRequestOf(request), async () => responseAnswer(await next()), offer));
 });

@@ -6,16 +6,43 @@
  * problem (logged in one line when the client caused it); a GET or HEAD that
  * succeeds gets an ETag (a weak hash of the body unless the route set its
  * own) and 304 on a matching If-None-Match; HEAD carries no body; a GET answer
- * that says it may be reused is offered to the server's answer cache.
- * Plain TypeScript with no Astro imports.
+ * is offered to the server's answer cache, which keeps it when it says it may
+ * be reused. Plain TypeScript over plain data (Answer), no Astro imports.
  */
 import { corsHeaders } from './headers.ts';
 import { logFailure, requestLabel } from './faults.ts';
 import { problem } from './problem.ts';
-import { bytesResponse, etagMatches, responseBytes, weakEtag } from './protocol.ts';
+import { etagMatches, responseAnswer, responseBytes, type Answer, weakEtag } from './protocol.ts';
 
 /** Takes a reusable answer into the server's answer cache (src/server/answer-cache.ts). */
-export type OfferAnswer = (status: number, headers: Headers, body: Uint8Array) => void;
+export type OfferAnswer = (status: number, headers: Readonly<Record<string, string>>, body: Uint8Array) => void;
+
+/** What the rules read of a request. */
+export interface AnswerRequest {
+  method: string;
+  /** The path, to name the request in a failure's log line. */
+  pathname: string;
+  ifNoneMatch: string | null;
+}
+
+/** The AnswerRequest of a web Request. */
+export const answerRequestOf = (request: Request): AnswerRequest => ({
+  method: request.method,
+  pathname: new URL(request.url).pathname,
+  ifNoneMatch: request.headers.get('if-none-match'),
+});
+
+/**
+ * A reusable answer (`Cache-Control: public`) says it varies by
+ * Accept-Encoding: a cache may keep a gzipped copy of it beside the identity
+ * one (the server's answer cache does, as a CDN would). Returns the Vary
+ * value to set, or undefined when it stays as it is.
+ */
+export function varyOnEncoding(cacheControl: string | null | undefined, vary: string | null | undefined) {
+  if (!/\bpublic\b/.test(cacheControl ?? '')) return undefined;
+  if (!vary) return 'Accept-Encoding';
+  return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? undefined : `${vary}, Accept-Encoding`;
+}
 
 /** A response with new headers; a status text only when the route gave a real one (never `404 OK`). */
 export function withHeaders(response: Response, headers: Headers): Response {
@@ -23,19 +50,7 @@ export function withHeaders(response: Response, headers: Headers): Response {
   return new Response(response.body, { status: response.status, statusText, headers });
 }
 
-/**
- * A reusable answer says it varies by Accept-Encoding: a cache may keep a
- * gzipped copy of it beside the identity one (the server's answer cache does,
- * as a CDN would).
- */
-export function varyOnEncoding(headers: Headers): void {
-  if (!/\bpublic\b/.test(headers.get('cache-control') ?? '')) return;
-  const vary = headers.get('vary');
-  if (!vary) headers.set('vary', 'Accept-Encoding');
-  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`);
-}
-
-/** Gives a GET answer that says it may be reused to the answer cache, and answers with the same bytes. */
+/** A page's GET answer that says it may be reused, given to the answer cache; answered with the same bytes. */
 export async function offered(response: Response, headers: Headers, offer: OfferAnswer | undefined): Promise<Response> {
   const cacheControl = headers.get('cache-control') ?? '';
   if (
@@ -47,51 +62,40 @@ export async function offered(response: Response, headers: Headers, offer: Offer
   )
     return withHeaders(response, headers);
   const body = await responseBytes(response);
-  offer(response.status, headers, body);
-  return bytesResponse(body, { status: 200, headers });
+  offer(response.status, Object.fromEntries(headers), body);
+  return new Response(body, { status: 200, headers });
 }
 
-const notModified = (headers: Headers): Response => {
-  headers.delete('content-length');
-  headers.delete('content-type');
-  return new Response(null, { status: 304, headers });
+const notModified = (headers: Record<string, string>): Answer => {
+  const { 'content-length': _length, 'content-type': _type, ...kept } = headers;
+  return { status: 304, headers: kept, body: null };
 };
 
 /** Runs an on-demand /v1/ route (not OPTIONS: preflights are answered before any route) and applies the rules above. */
 export async function answerApi(
-  request: Request,
-  route: () => Promise<Response>,
+  request: AnswerRequest,
+  route: () => Promise<Answer>,
   offer: OfferAnswer | undefined,
-): Promise<Response> {
-  let response: Response;
+): Promise<Answer> {
+  let answer: Answer;
   try {
-    response = await route();
+    answer = await route();
   } catch (e) {
-    logFailure(requestLabel(request.method, new URL(request.url).pathname), e);
-    response = problem('internal', { detail: 'An unexpected error occurred; it has been logged.' });
+    logFailure(requestLabel(request.method, request.pathname), e);
+    answer = await responseAnswer(problem('internal', { detail: 'An unexpected error occurred; it has been logged.' }));
   }
-  const headers = new Headers(response.headers);
-  for (const k in corsHeaders) if (!headers.has(k)) headers.set(k, corsHeaders[k]!);
+  const headers = { ...corsHeaders, ...answer.headers };
+  const { method } = request;
+  if ((method !== 'GET' && method !== 'HEAD') || answer.status !== 200) return { ...answer, headers };
 
-  const read = request.method === 'GET' || request.method === 'HEAD';
-  if (read && response.status === 200) varyOnEncoding(headers);
-  if (read && response.status === 200 && response.body) {
-    // A route that sets its own ETag (a saved list) is compared without hashing the body again.
-    const given = headers.get('etag');
-    if (given && etagMatches(request.headers.get('if-none-match'), given)) {
-      await response.body.cancel().catch(() => {});
-      return notModified(headers);
-    }
-    if (given && request.method === 'HEAD') return new Response(null, { status: 200, headers });
-    if (given) return offered(response, headers, offer);
-    const body = await responseBytes(response);
-    const etag = weakEtag(body);
-    headers.set('etag', etag);
-    if (etagMatches(request.headers.get('if-none-match'), etag)) return notModified(headers);
-    if (request.method === 'GET') offer?.(200, headers, body);
-    return request.method === 'HEAD'
-      ? new Response(null, { status: 200, headers })
-      : bytesResponse(body, { status: 200, headers });
-  }
-  return withHeaders(response, headers);
+  const vary = varyOnEncoding(headers['cache-control'], headers['vary']);
+  if (vary) headers['vary'] = vary;
+  const { body } = answer;
+  if (!body) return { ...answer, headers };
+  // A route that sets its own ETag (a saved list) is compared without hashing the body again.
+  const etag = (headers['etag'] ??= weakEtag(body));
+  if (etagMatches(request.ifNoneMatch, etag)) return notModified(headers);
+  if (method === 'HEAD') return { ...answer, headers, body: null };
+  offer?.(200, headers, body);
+  return { ...answer, headers };
 }

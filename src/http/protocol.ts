@@ -5,7 +5,7 @@
  * trusted proxies, the public origin of the site, and JSON answers.
  * Plain TypeScript with no Astro imports, so the Node server loads it directly.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isIP } from 'node:net';
 import mime from 'mime-types';
 import { CATALOGUE_CACHE_CONTROL, corsHeaders, JSON_CONTENT_TYPE } from './headers.ts';
@@ -163,8 +163,23 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /** The weak entity tag of a body (bytes, or text as UTF-8): a hash, so it changes whenever the answer does. */
-export const weakEtag = (body: Uint8Array | string): string =>
-  `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+export const weakEtag = (body: Uint8Array | string): string => `W/"${hash('sha1', body, 'base64url')}"`;
+
+/**
+ * An HTTP answer as plain data, as the answer rules (src/http/api-answer.ts)
+ * and `npm start`'s dispatch work on it. A web Response is made from it only
+ * where a host needs one (the Astro routes): making one costs a stream and a
+ * validated header list, several times the work of the catalogue search it
+ * carries.
+ */
+export interface Answer {
+  status: number;
+  /** Only when the route gave a real one. */
+  statusText?: string;
+  /** Lower-case names, one value each (the API sets no cookie). */
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
 
 /** The bytes of the responses made by bytesResponse: later layers take them without reading a stream. */
 const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
@@ -181,27 +196,52 @@ export async function responseBytes(response: Response): Promise<Uint8Array<Arra
   return knownBodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
+/** A web Response as an Answer: its body read whole (the API's handlers never stream). */
+export async function responseAnswer(response: Response): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) headers[name] = value;
+  // Never `404 OK`: a status text only when the route gave a real one.
+  const statusText = response.status === 200 || response.statusText !== 'OK' ? response.statusText : '';
+  return {
+    status: response.status,
+    ...(statusText ? { statusText } : {}),
+    headers,
+    body: response.body ? await responseBytes(response) : null,
+  };
+}
+
+/** An Answer as a web Response, for a host that needs one. */
+export function answerResponse({ status, statusText, headers, body }: Answer): Response {
+  const init = { status, ...(statusText ? { statusText } : {}), headers };
+  return body ? bytesResponse(body, init) : new Response(null, init);
+}
+
 /**
  * A JSON answer to a GET: content type, cache headers, CORS and the ETag in
  * one place. The ETag is hashed from the bytes while they are at hand, so no
  * later layer reads the body back to hash it.
  */
-export function jsonGet(
+export function jsonAnswer(
   body: unknown,
   init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
-): Response {
+): Answer {
   const bytes = Buffer.from(JSON.stringify(body));
-  return bytesResponse(bytes, {
-    status: init.status ?? 200,
+  const status = init.status ?? 200;
+  return {
+    status,
     headers: {
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
-      ...((init.status ?? 200) === 200 ? { etag: weakEtag(bytes) } : {}),
+      ...(status === 200 ? { etag: weakEtag(bytes) } : {}),
       ...init.headers,
     },
-  });
+    body: bytes,
+  };
 }
+
+/** jsonAnswer as a web Response (server functions and Astro routes answer with one). */
+export const jsonGet = (...args: Parameters<typeof jsonAnswer>): Response => answerResponse(jsonAnswer(...args));
 
 /** URLSearchParams as a zod input: a key given twice becomes an array. */
 export function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {

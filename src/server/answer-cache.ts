@@ -56,16 +56,19 @@ const ETAG = new Set(['etag']);
 /** What the answer rules are handed (src/http/api-answer.ts) to give an answer to the cache. */
 export type { OfferAnswer };
 
+const MAX_AGE = /(?:^|,)\s*max-age=(\d+)/i;
+const S_MAXAGE = /(?:^|,)\s*s-maxage=(\d+)/i;
+
 /** Seconds an answer may be reused by this cache, or 0. */
-export function reusableSeconds(cacheControl: string | null): number {
+export function reusableSeconds(cacheControl: string | null | undefined): number {
   if (!cacheControl || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl)) return 0;
   if (/(^|,)\s*(no-store|no-cache|private)\b/i.test(cacheControl)) return 0;
-  const age = (name: string) => {
-    const m = new RegExp(`(?:^|,)\\s*${name}=(\\d+)`, 'i').exec(cacheControl);
+  const age = (directive: RegExp) => {
+    const m = directive.exec(cacheControl);
     return m ? Number(m[1]) : undefined;
   };
-  const maxAge = age('max-age') ?? 0;
-  const shared = age('s-maxage') ?? maxAge;
+  const maxAge = age(MAX_AGE) ?? 0;
+  const shared = age(S_MAXAGE) ?? maxAge;
   return Math.min(maxAge, shared);
 }
 
@@ -147,17 +150,19 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
       if (req.method !== 'GET') return undefined;
       const key = keyOf(req);
       return (status, headers, body) => {
-        const seconds = status === 200 ? reusableSeconds(headers.get('cache-control')) : 0;
-        if (seconds <= 0 || headers.has('set-cookie')) return;
-        const kept = [...headers].filter(([k]) => k !== 'content-length' && k !== 'transfer-encoding').flat();
+        const seconds = status === 200 ? reusableSeconds(headers['cache-control']) : 0;
+        if (seconds <= 0 || headers['set-cookie'] !== undefined) return;
+        const kept: string[] = [];
+        for (const name in headers)
+          if (name !== 'content-length' && name !== 'transfer-encoding') kept.push(name, headers[name]!);
         const at = now();
         cache.set(key, {
-          identity: { headers: kept, body, etag: headers.get('etag') ?? undefined },
+          identity: { headers: kept, body, etag: headers['etag'] },
           compressible:
             body.byteLength >= MIN_GZIP_BYTES &&
-            !headers.has('content-encoding') &&
-            COMPRESSIBLE.test(headers.get('content-type') ?? '') &&
-            /(^|,)\s*accept-encoding\s*(,|$)/i.test(headers.get('vary') ?? ''),
+            headers['content-encoding'] === undefined &&
+            COMPRESSIBLE.test(headers['content-type'] ?? '') &&
+            /(^|,)\s*accept-encoding\s*(,|$)/i.test(headers['vary'] ?? ''),
           storedAt: at,
           expiresAt: at + seconds * 1000,
         });

@@ -1,23 +1,25 @@
 /**
  * `npm start`'s direct dispatch of the on-demand API: a request under /v1/
  * that the static layer and the answer cache did not answer is matched
- * against the route table (api-routes.ts) and its handler called with a
- * web Request, under the same answer rules as the Astro routes (answerApi),
- * without Astro's per-request pipeline (route matching over every page,
- * render context, middleware chain, streamed response).
+ * against the route table (api-routes.ts) and its handler called, under the
+ * same answer rules as the Astro routes (answerApi), without Astro's
+ * per-request pipeline (route matching over every page, render context,
+ * middleware chain, streamed response).
  *
  * The build compiles this module into the server bundle as
  * dist/server/api-dispatch.mjs (src/integrations/api-dispatch-entry.ts), so
  * it shares the bundle's modules with the Astro routes: one catalogue, one
  * store, one rate limiter and one status sampler per process.
  *
- * The Request is made by Astro's own Node adapter helper, so headers, body
- * stream and abort on disconnect are those the Astro routes see.
+ * A handler that needs the web Request (the server functions) gets one made
+ * by Astro's own Node adapter helper, so headers, body stream and abort on
+ * disconnect are those the Astro routes see; the catalogue reads need only
+ * the URL, and none is made for them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestFromNodeRequest, getAbortControllerCleanup } from 'astro/app/node';
 import { answerApi, type OfferAnswer } from '../http/api-answer.ts';
-import { responseBytes } from '../http/protocol.ts';
+import type { Answer } from '../http/protocol.ts';
 import { apiHandler, matchEndpoint } from './api-routes.ts';
 
 /** The path a request names, decoded as Astro decodes it for route matching; null when it cannot be. */
@@ -30,16 +32,14 @@ function decodedPath(url: string): string | null {
   }
 }
 
-/** Writes a web Response to the Node response, with its length (the body is whole: handlers never stream). */
-async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  const headers: string[] = [];
-  for (const [name, value] of response.headers) headers.push(name, value);
-  const bytes = response.body ? await responseBytes(response) : undefined;
-  const body = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (body && !response.headers.has('content-length')) headers.push('content-length', String(body.length));
-  if (response.statusText) res.statusMessage = response.statusText;
-  res.writeHead(response.status, headers);
-  res.end(head ? undefined : body);
+/** Writes an answer to the Node response, with its length (the body is whole: handlers never stream). */
+function send(res: ServerResponse, { status, statusText, headers, body }: Answer, head: boolean): void {
+  const flat: string[] = [];
+  for (const name in headers) flat.push(name, headers[name]!);
+  if (body && headers['content-length'] === undefined) flat.push('content-length', String(body.byteLength));
+  if (statusText) res.statusMessage = statusText;
+  res.writeHead(status, flat);
+  res.end(head || !body ? undefined : body);
 }
 
 /**
@@ -54,21 +54,35 @@ export async function dispatchApi(
   res: ServerResponse,
   offer: OfferAnswer | undefined,
 ): Promise<boolean> {
-  const url = req.url ?? '/';
-  if (!url.startsWith('/v1/')) return false;
-  const path = decodedPath(url);
+  const target = req.url ?? '/';
+  if (!target.startsWith('/v1/')) return false;
+  const path = decodedPath(target);
   if (path === null) return false;
   const endpoint = matchEndpoint(path);
   if (!endpoint) return false;
-  const request = createRequestFromNodeRequest(req, { allowedDomains: [] });
-  const handler = apiHandler(endpoint, request.method);
+  const method = req.method ?? 'GET';
+  // As Astro's adapter makes it: the Host header (checked by the server before any route), else localhost.
+  const url = new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
+  let request: Request | undefined;
+  const handler = apiHandler(endpoint, method);
+  const ifNoneMatch = req.headers['if-none-match'] ?? null;
   try {
-    const response = await answerApi(request, () => handler(request, req.socket.remoteAddress ?? ''), offer);
-    await send(res, response, request.method === 'HEAD');
+    const answer = await answerApi(
+      { method, pathname: url.pathname, ifNoneMatch },
+      () =>
+        handler({
+          method,
+          url,
+          clientAddress: req.socket.remoteAddress ?? '',
+          request: () => (request ??= createRequestFromNodeRequest(req, { allowedDomains: [] })),
+        }),
+      offer,
+    );
+    send(res, answer, method === 'HEAD');
   } finally {
     // The request's abort wiring holds a listener on the socket: released once the answer is written
     // (as Astro's writeResponse does), or every request on a kept-alive connection would add one.
-    getAbortControllerCleanup(req)?.();
+    if (request) getAbortControllerCleanup(req)?.();
   }
   return true;
 }

@@ -20,23 +20,35 @@ import { getList, getListLifecycle, saveList } from '../../functions/lists.ts';
 import { generateAwsScp, generateAzurePolicy, generateGcpOrgPolicy } from '../../functions/policies.ts';
 import { getHealth, getLiveness, getStatus, getStatusHistory } from '../../functions/status.ts';
 import { loadCatalogue } from '../data/catalogue.ts';
-import { bytesResponse, responseBytes, weakEtag } from '../http/protocol.ts';
+import { answerResponse, responseAnswer, weakEtag, type Answer } from '../http/protocol.ts';
 import { notFoundAnswer } from '../http/not-found.ts';
 import { problem } from '../http/problem.ts';
 import { runFunction } from './context.ts';
 
-export type ApiHandler = (request: Request, clientAddress: string) => Promise<Response>;
+/**
+ * A request as a handler sees it. The web Request is made only when a handler
+ * asks for it: the catalogue reads need the URL alone, and on `npm start`
+ * making a Request from Node's request costs more than their search.
+ */
+export interface ApiCall {
+  method: string;
+  url: URL;
+  clientAddress: string;
+  request: () => Request;
+}
+
+export type ApiHandler = (call: ApiCall) => Promise<Answer>;
 export type ApiMethod = 'GET' | 'HEAD' | 'POST';
 export type ApiEndpoint = Partial<Record<ApiMethod, ApiHandler>>;
 
 const catalogueRead =
   (fn: CatalogueFunction): ApiHandler =>
-  async (request) =>
-    fn(request, await loadCatalogue());
+  async ({ url }) =>
+    fn(url, await loadCatalogue());
 const serverFunction =
   (fn: ServerFunction): ApiHandler =>
-  (request, clientAddress) =>
-    runFunction(fn, request, clientAddress);
+  async (call) =>
+    responseAnswer(await runFunction(fn, call.request(), call.clientAddress));
 /**
  * A successful read carries an ETag, a weak hash of its body unless the handler
  * set one (a saved list). It is set here, inside the route, because Astro
@@ -45,13 +57,10 @@ const serverFunction =
  */
 const withEtag =
   (handler: ApiHandler): ApiHandler =>
-  async (request, clientAddress) => {
-    const response = await handler(request, clientAddress);
-    if (response.status !== 200 || !response.body || response.headers.has('etag')) return response;
-    const body = await responseBytes(response);
-    const headers = new Headers(response.headers);
-    headers.set('etag', weakEtag(body));
-    return bytesResponse(body, { status: 200, statusText: response.statusText, headers });
+  async (call) => {
+    const answer = await handler(call);
+    if (answer.status !== 200 || !answer.body || answer.headers['etag']) return answer;
+    return { ...answer, headers: { ...answer.headers, etag: weakEtag(answer.body) } };
   };
 
 /** GET, and HEAD answered by the same handler (the answer rules drop the body). */
@@ -67,7 +76,7 @@ export const apiEndpoints = {
   '/v1/compare': read(catalogueRead(compareServices)),
   '/v1/health': read(serverFunction(getHealth)),
   // Without a function context: liveness must not wait for, or open, the store.
-  '/v1/health/live': read(async () => getLiveness()),
+  '/v1/health/live': read(async () => responseAnswer(getLiveness())),
   '/v1/status': read(serverFunction(getStatus)),
   '/v1/status/history': read(serverFunction(getStatusHistory)),
   '/v1/lists': post(saveList),
@@ -104,22 +113,26 @@ export function apiHandler(endpoint: ApiEndpoint | undefined, method: string): A
   return (endpoint as Record<string, ApiHandler | undefined>)[method] ?? methodNotAllowed(endpoint);
 }
 
-const notFoundHandler: ApiHandler = async (request) => notFoundAnswer(request.method, new URL(request.url).pathname);
+const notFoundHandler: ApiHandler = async ({ method, url }) => responseAnswer(notFoundAnswer(method, url.pathname));
 
 const methodNotAllowed =
   (endpoint: ApiEndpoint): ApiHandler =>
-  async (request) => {
+  async ({ method }) => {
     const allow = [...Object.keys(endpoint), 'OPTIONS'].join(', ');
-    return problem('method-not-allowed', {
-      detail: `This endpoint does not take ${request.method.slice(0, 20)}; it takes ${allow}.`,
-      headers: { allow },
-    });
+    return responseAnswer(
+      problem('method-not-allowed', {
+        detail: `This endpoint does not take ${method.slice(0, 20)}; it takes ${allow}.`,
+        headers: { allow },
+      }),
+    );
   };
 
 const toAstro =
   (handler: ApiHandler): APIRoute =>
-  ({ request, clientAddress }) =>
-    handler(request, clientAddress);
+  async ({ request, clientAddress }) =>
+    answerResponse(
+      await handler({ method: request.method, url: new URL(request.url), clientAddress, request: () => request }),
+    );
 
 /** An endpoint as an Astro route module's exports; ALL answers the methods it does not take with 405. */
 export function astroRoute(path: ApiPath): Partial<Record<ApiMethod, APIRoute>> & { ALL: APIRoute } {
