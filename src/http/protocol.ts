@@ -216,6 +216,13 @@ export function answerResponse({ status, statusText, headers, body }: Answer): R
   return body ? bytesResponse(body, init) : new Response(null, init);
 }
 
+/** Header names as Answer keeps them (lower case), whatever case a caller wrote. */
+function lowerCaseNames(headers: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) out[name.toLowerCase()] = headers[name]!;
+  return out;
+}
+
 /**
  * A JSON answer to a GET: content type, cache headers, CORS and the ETag in
  * one place. The ETag is hashed from the bytes while they are at hand, so no
@@ -234,7 +241,7 @@ export function jsonAnswer(
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
       ...(status === 200 ? { etag: weakEtag(bytes) } : {}),
-      ...init.headers,
+      ...lowerCaseNames(init.headers),
     },
     body: bytes,
   };

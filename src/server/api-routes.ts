@@ -7,9 +7,10 @@
  * (answerApi in src/http/api-answer.ts); tests/api-dispatch.test.ts checks
  * that the two hosts give the same answers.
  *
- * A handler is `(Request, client address) => Response`: the server functions
- * with their per-request context (runFunction), and the catalogue reads,
- * which need only the built catalogue and answer while the store is down.
+ * A handler takes the request (ApiCall) and gives its answer as plain data
+ * (Answer): the server functions with their per-request context
+ * (runFunction), and the catalogue reads, which need only the URL and the
+ * built catalogue, and answer while the store is down.
  */
 import type { APIRoute } from 'astro';
 import { compareServices, searchServices, type CatalogueFunction } from '../../functions/catalogue.ts';

@@ -18,11 +18,12 @@ import { clientIp } from '../http/protocol.ts';
 import type { Metrics } from './metrics.ts';
 
 /**
- * The request a log line was written during: pino adds its id to every line
- * (the `mixin`). The store is the request's response itself, which holds the
- * id: no object is made per request for it.
+ * The id of the request a log line was written during: pino adds it to every
+ * line (the `mixin`). The store is the id string alone: timers or connections
+ * first made during a request keep its scope for as long as they live, and a
+ * string holds nothing else alive.
  */
-const requestScope = new AsyncLocalStorage<{ requestId?: string | undefined }>();
+const requestScope = new AsyncLocalStorage<string>();
 
 /** An incoming X-Request-Id is kept when it is this sane: a proxy's or client's id joins the logs up. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
@@ -89,7 +90,7 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
       // A new object each time: pino merges each line's own fields into the object the mixin returns, so a
       // shared one would carry one line's fields (an error, its stack) into every later line.
       mixin: () => {
-        const requestId = requestScope.getStore()?.requestId;
+        const requestId = requestScope.getStore();
         return requestId === undefined ? {} : { requestId };
       },
       serializers: {
@@ -123,8 +124,8 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
   requestId: string | undefined = undefined;
   /**
    * What the request's log line needs from its start (observeRequests): kept
-   * as fields of the response, not in a closure per request, so observing a
-   * request allocates nothing beyond its id. `startedAt` is -1 once settled.
+   * as fields of the response, not in a closure per request. `startedAt` is
+   * -1 once settled.
    */
   startedAt = 0;
   socketAddress = '';
@@ -165,8 +166,8 @@ export interface ObserveOptions {
  *
  * The wrapper is on every request's path, the prerendered files' included,
  * so it makes no closure per request: one 'close' listener serves them all
- * (the response is `this`), the request's scope is its response, and the
- * route template is worked out only when a line is written or counted.
+ * (the response is `this`), the request's scope is its id, and the route
+ * template is worked out only when a line is written or counted.
  */
 export function observeRequests(
   handle: RequestListener,
@@ -227,6 +228,6 @@ export function observeRequests(
     res.socketAddress = req.socket.remoteAddress ?? '';
     metrics?.requestStarted();
     res.on('close', settle);
-    requestScope.run(res, handle, req, res);
+    requestScope.run(res.requestId, handle, req, res);
   };
 }

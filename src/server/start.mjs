@@ -92,9 +92,9 @@ function sendProblem(res, type, detail, headers = {}) {
 }
 
 /**
- * The request listener. Checks, preflights, prerendered files and kept
- * answers are answered synchronously: the path most requests take makes no
- * promise. Everything else goes on to `answerLater`.
+ * The request listener. Checks, preflights, prerendered files already in
+ * memory and kept answers are answered synchronously: the path most requests
+ * take makes no promise. Everything else goes on to `answerLater`.
  */
 const handle = (req, res) => {
   try {
@@ -129,11 +129,7 @@ const handle = (req, res) => {
 /** The rest: a prerendered file being read from disk (`loading`), the on-demand API, then Astro. */
 const answerLater = async (req, res, loading) => {
   try {
-    // A file found in the build is always answered once read (serveStatic's promise).
-    if (loading !== false) {
-      await loading;
-      return;
-    }
+    if (loading !== false && (await loading)) return;
     // A prerendered API document asked with another method (POST /v1/providers): 405 and the methods it takes.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.url?.startsWith('/v1/') && serveStatic.names(req.url)) {
       sendProblem(
