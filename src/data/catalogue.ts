@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import { createCatalogue, findContentIssues, formatContentIssues, type Catalogue } from '../core/catalogue.ts';
+import { buildCapabilityMap, type CapabilityMap } from '../core/map.ts';
 import { createServiceIndex, type ServiceIndex } from '../core/query.ts';
 import { SynonymList, type SynonymEntry } from '../core/schemas.ts';
 import synonymsFile from '../../content/synonyms.json';
@@ -52,4 +53,17 @@ async function load(): Promise<LoadedCatalogue> {
 export function loadCatalogue(): Promise<LoadedCatalogue> {
   loaded ??= load();
   return loaded;
+}
+
+let capabilityMap: Promise<CapabilityMap> | undefined;
+
+/**
+ * The cross-cloud capability map of the catalogue, built once per process:
+ * the map page, each category's page, /v1/map and /map.md all show it, and
+ * building it (the maximal groups of equivalent services) is the costliest
+ * step of a build of a large catalogue.
+ */
+export function loadCapabilityMap(): Promise<CapabilityMap> {
+  capabilityMap ??= loadCatalogue().then(({ catalogue }) => buildCapabilityMap(catalogue));
+  return capabilityMap;
 }
