@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, resolveFile } from './static.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { acceptsGzip, listFiles, resolveFile } from './static.ts';
 
 const files = new Set([
   '/index.html',
@@ -51,5 +54,22 @@ describe('acceptsGzip', () => {
       ['*, gzip;q=0', false],
     ];
     for (const [value, expected] of [...values, ...values]) expect(acceptsGzip(value), String(value)).toBe(expected);
+  });
+});
+
+describe('listFiles', () => {
+  it('lists every file under the root as a URL path, nested ones included, whether the root ends in a slash or not', () => {
+    const root = mkdtempSync(join(tmpdir(), 'csc-list-'));
+    try {
+      mkdirSync(join(root, 'v1/services'), { recursive: true });
+      mkdirSync(join(root, 'empty'));
+      for (const f of ['index.html', 'index.html.gz', 'v1/categories', 'v1/services/aws-s3'])
+        writeFileSync(join(root, f), 'x');
+      const expected = ['/index.html', '/index.html.gz', '/v1/categories', '/v1/services/aws-s3'];
+      expect([...listFiles(root)].sort()).toEqual(expected);
+      expect([...listFiles(`${root}/`)].sort()).toEqual(expected);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, posix, relative, sep } from 'node:path';
+import { join, posix, resolve, sep } from 'node:path';
 import { ByteLru } from '../core/byte-lru.ts';
 import { cacheControlFor, corsHeaders, htmlSecurityHeaders } from '../http/headers.ts';
 import { acceptedEncodings, contentTypeFor, etagMatches } from '../http/protocol.ts';
@@ -57,13 +57,18 @@ export function acceptsGzip(acceptEncoding: string | string[] | undefined): bool
 
 const flat = (headers: Record<string, string>) => Object.entries(headers).flat();
 
-/** Every file under `root`, as URL paths (`/services.html`); the gzipped copies are found beside them. */
-function listFiles(root: string): Set<string> {
+/**
+ * Every file under `root`, as URL paths (`/services.html`); the gzipped copies are found beside them.
+ * By string work on the directory entries (no path resolution per file): a build of 10,000 services
+ * holds some 35,000 files, and this runs before the server answers.
+ */
+export function listFiles(root: string): Set<string> {
   const files = new Set<string>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+  const base = resolve(root);
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const path = '/' + relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
-    files.add(path);
+    const dir = entry.parentPath.slice(base.length);
+    files.add(`${sep === '/' ? dir : dir.split(sep).join('/')}/${entry.name}`);
   }
   return files;
 }
