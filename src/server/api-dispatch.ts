@@ -62,7 +62,13 @@ export async function dispatchApi(
   if (!endpoint) return false;
   const method = req.method ?? 'GET';
   // As Astro's adapter makes it: the Host header (checked by the server before any route), else localhost.
-  const url = new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
+  // A URL that does not parse goes on to Astro, whose catch-all route answers it as before.
+  let url: URL;
+  try {
+    url = new URL(`http://${req.headers.host ?? 'localhost'}${target}`);
+  } catch {
+    return false;
+  }
   let request: Request | undefined;
   const handler = apiHandler(endpoint, method);
   const ifNoneMatch = req.headers['if-none-match'] ?? null;
