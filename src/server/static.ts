@@ -65,9 +65,11 @@ const flat = (headers: Record<string, string>) => Object.entries(headers).flat()
 export function listFiles(root: string): Set<string> {
   const files = new Set<string>();
   const base = resolve(root);
+  // A root such as `/` keeps its separator after resolve: the paths below it start one character earlier.
+  const cut = base.endsWith(sep) ? base.length - 1 : base.length;
   for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const dir = entry.parentPath.slice(base.length);
+    const dir = entry.parentPath === base ? '' : entry.parentPath.slice(cut);
     files.add(`${sep === '/' ? dir : dir.split(sep).join('/')}/${entry.name}`);
   }
   return files;
