@@ -12,7 +12,7 @@
 import { corsHeaders } from './headers.ts';
 import { logFailure, requestLabel } from './faults.ts';
 import { problem } from './problem.ts';
-import { etagMatches, responseAnswer, responseBytes, type Answer, weakEtag } from './protocol.ts';
+import { etagMatches, realStatusText, responseAnswer, responseBytes, type Answer, weakEtag } from './protocol.ts';
 
 /** Takes a reusable answer into the server's answer cache (src/server/answer-cache.ts). */
 export type OfferAnswer = (status: number, headers: Readonly<Record<string, string>>, body: Uint8Array) => void;
@@ -46,8 +46,7 @@ export function varyOnEncoding(cacheControl: string | null | undefined, vary: st
 
 /** A response with new headers; a status text only when the route gave a real one (never `404 OK`). */
 export function withHeaders(response: Response, headers: Headers): Response {
-  const statusText = response.status === 200 || response.statusText !== 'OK' ? response.statusText : '';
-  return new Response(response.body, { status: response.status, statusText, headers });
+  return new Response(response.body, { status: response.status, statusText: realStatusText(response), headers });
 }
 
 /** A page's GET answer that says it may be reused, given to the answer cache; answered with the same bytes. */

@@ -196,12 +196,15 @@ export async function responseBytes(response: Response): Promise<Uint8Array<Arra
   return knownBodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
 }
 
+/** A response's status text when the route gave a real one: never `404 OK` (a default some hosts fill in). */
+export const realStatusText = (response: Response): string =>
+  response.status === 200 || response.statusText !== 'OK' ? response.statusText : '';
+
 /** A web Response as an Answer: its body read whole (the API's handlers never stream). */
 export async function responseAnswer(response: Response): Promise<Answer> {
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) headers[name] = value;
-  // Never `404 OK`: a status text only when the route gave a real one.
-  const statusText = response.status === 200 || response.statusText !== 'OK' ? response.statusText : '';
+  const statusText = realStatusText(response);
   return {
     status: response.status,
     ...(statusText ? { statusText } : {}),
