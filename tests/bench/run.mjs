@@ -83,7 +83,7 @@ async function startServer(dir, { metrics = false } = {}) {
 
 /**
  * How many GETs of a route the server has answered, and how many of them
- * within 1 ms of the request arriving (the metrics histogram's first bucket):
+ * within 1 ms of its request listener being called (the metrics histogram's first bucket):
  * the server's own time, without the client's or the scheduler's share.
  */
 async function answeredWithin1ms(metricsUrl, route) {
