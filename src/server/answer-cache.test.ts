@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { resourceOf, reusableSeconds } from './answer-cache.ts';
+import { createAnswerCache, resourceOf, reusableSeconds } from './answer-cache.ts';
 
 describe('reusableSeconds', () => {
   it.each([
@@ -24,5 +25,63 @@ describe('resourceOf', () => {
       expect(resourceOf(spelling)).toBe(key);
     expect(resourceOf('/compare?ids=b,a')).not.toBe(resourceOf('/compare?ids=a,b'));
     expect(resourceOf('/%E0%A4%A')).toBe('/%E0%A4%A');
+  });
+});
+
+/** A GET as the cache reads it, and a response that records what was written. */
+const get = (url: string) => ({ method: 'GET', url, headers: { host: 'example.test' } }) as unknown as IncomingMessage;
+function recorder() {
+  const written: { status?: number; headers?: string[]; body?: Uint8Array | undefined } = {};
+  const res = {
+    writeHead(status: number, headers: string[]) {
+      written.status = status;
+      written.headers = headers;
+    },
+    end(body?: Uint8Array) {
+      written.body = body;
+    },
+  } as unknown as ServerResponse;
+  return { res, written };
+}
+const answer = (text: string) => new TextEncoder().encode(text);
+const REUSABLE = { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' };
+
+/** Renders `url` as the server does on a miss: asks the cache first, offers the answer when it had none. */
+function ask(cache: ReturnType<typeof createAnswerCache>, url: string, body = `answer of ${url}`) {
+  const { res, written } = recorder();
+  if (cache.serve(get(url), res)) return { fromCache: true, written };
+  cache.offerFor(get(url))!(200, REUSABLE, answer(body));
+  return { fromCache: false, written };
+}
+
+describe('the answer cache keeps an answer the second time it is offered', () => {
+  it('renders the first two requests of a query and answers the third', () => {
+    const cache = createAnswerCache();
+    expect(ask(cache, '/v1/services?q=queue').fromCache).toBe(false);
+    expect(ask(cache, '/v1/services?q=queue').fromCache).toBe(false);
+    const third = ask(cache, '/v1/services?q=queue');
+    expect(third.fromCache).toBe(true);
+    expect(new TextDecoder().decode(third.written.body)).toBe('answer of /v1/services?q=queue');
+    expect(third.written.headers).toContain('age');
+  });
+
+  it('is not emptied by a scan of queries each asked once', () => {
+    const cache = createAnswerCache({ maxBytes: 64 * 1024 });
+    const body = 'x'.repeat(4000);
+    ask(cache, '/v1/lists/popular', body);
+    ask(cache, '/v1/lists/popular', body);
+    for (let i = 0; i < 1000; i++) ask(cache, `/v1/services?q=scan${i}`, body);
+    expect(ask(cache, '/v1/lists/popular').fromCache).toBe(true);
+    expect(cache.stats().entries).toBe(1);
+  });
+
+  it('forgets the queries it saw once within its own byte budget', () => {
+    const cache = createAnswerCache({ seenBytes: 4096 });
+    ask(cache, '/v1/services?q=first');
+    for (let i = 0; i < 200; i++) ask(cache, `/v1/services?q=scan${i}`);
+    // Seen once too long ago: offered again, it counts as a first time.
+    ask(cache, '/v1/services?q=first');
+    expect(ask(cache, '/v1/services?q=first').fromCache).toBe(false);
+    expect(ask(cache, '/v1/services?q=first').fromCache).toBe(true);
   });
 });

@@ -7,6 +7,13 @@
  * for it starved every other request. With it, a repeated GET is a map lookup
  * and one write, like a prerendered file.
  *
+ * An answer is kept the second time it is offered, not the first: most
+ * searches are asked once, and keeping each would cost a copy held until it
+ * is evicted and would push out the answers asked again and again (a scan of
+ * distinct queries would empty the cache), as CDNs that "cache on second hit"
+ * avoid. Which keys were offered once is remembered in a small LRU of their
+ * own, bounded by bytes too.
+ *
  * Bounded by bytes (ByteLru). An answer is kept for min(max-age, s-maxage)
  * seconds, never longer than a browser could reuse it (a saved list's
  * max-age is capped at its expiry, so no list outlives it here either); an
@@ -89,11 +96,26 @@ export function resourceOf(url: string): string {
   return q === -1 ? path : `${path}${url.slice(q)}`;
 }
 
-export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Date.now() } = {}) {
+export function createAnswerCache({
+  maxBytes = 32 * 1024 * 1024,
+  seenBytes = 1024 * 1024,
+  now = () => Date.now(),
+} = {}) {
   const cache = new ByteLru<string, CachedAnswer>(
     maxBytes,
     (a) => a.identity.body.byteLength + (a.gzip?.body.byteLength ?? 0) + 512,
   );
+  /** Keys offered once and not kept yet, each counted as its length plus the map's own cost. */
+  const offeredOnce = new ByteLru<string, number>(seenBytes, (bytes) => bytes);
+  /** Whether an answer offered for this key is kept: the second time it is offered, or when it replaces a kept one. */
+  const admits = (key: string): boolean => {
+    if (cache.get(key) !== undefined || offeredOnce.get(key) !== undefined) {
+      offeredOnce.delete(key);
+      return true;
+    }
+    offeredOnce.set(key, 2 * key.length + 64);
+    return false;
+  };
   const keyOf = (req: IncomingMessage) => `${(req.headers.host ?? '').toLowerCase()}\n${resourceOf(req.url ?? '/')}`;
 
   /**
@@ -148,10 +170,11 @@ export function createAnswerCache({ maxBytes = 32 * 1024 * 1024, now = () => Dat
     /** The offer function for one request, handed to Astro's middleware in `locals`. */
     offerFor(req: IncomingMessage): OfferAnswer | undefined {
       if (req.method !== 'GET') return undefined;
-      const key = keyOf(req);
       return (status, headers, body) => {
         const seconds = status === 200 ? reusableSeconds(headers['cache-control']) : 0;
         if (seconds <= 0 || headers['set-cookie'] !== undefined) return;
+        const key = keyOf(req);
+        if (!admits(key)) return;
         const kept: string[] = [];
         for (const name in headers)
           if (name !== 'content-length' && name !== 'transfer-encoding') kept.push(name, headers[name]!);
