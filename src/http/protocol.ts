@@ -231,11 +231,18 @@ function lowerCaseNames(headers: Record<string, string> | undefined): Record<str
  * one place. The ETag is hashed from the bytes while they are at hand, so no
  * later layer reads the body back to hash it.
  */
-export function jsonAnswer(
-  body: unknown,
-  init: { status?: number; headers?: Record<string, string>; cacheControl?: string } = {},
-): Answer {
-  const bytes = Buffer.from(JSON.stringify(body));
+export const jsonAnswer = (body: unknown, init: JsonAnswerInit = {}): Answer =>
+  jsonTextAnswer(JSON.stringify(body), init);
+
+export interface JsonAnswerInit {
+  status?: number;
+  headers?: Record<string, string>;
+  cacheControl?: string;
+}
+
+/** jsonAnswer of JSON text already written (a page spliced from pre-serialised services). */
+export function jsonTextAnswer(json: string, init: JsonAnswerInit = {}): Answer {
+  const bytes = Buffer.from(json);
   const status = init.status ?? 200;
   return {
     status,
