@@ -32,13 +32,20 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescriptio
 /**
  * Links to the pages of the request's own query: `page` is replaced, every
  * other parameter kept (plus any in `fixed`, such as a defaulted page size).
+ * The query is serialised once, with `page=0` where the page number goes:
+ * `set` leaves exactly one `page` parameter, and no other parameter
+ * serialises to that text (names and values are percent-encoded, `&` and `=`
+ * included), so each link swaps that one part.
  */
 export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
+  const params = new URLSearchParams(url.searchParams);
+  params.set('page', '0');
+  for (const [k, v] of Object.entries(fixed)) params.set(k, v);
+  const parts = params.toString().split('&');
+  const at = parts.indexOf('page=0');
   const link = (n: number) => {
-    const p = new URLSearchParams(url.searchParams);
-    p.set('page', String(n));
-    for (const [k, v] of Object.entries(fixed)) p.set(k, v);
-    return `${url.pathname}?${p}`;
+    parts[at] = `page=${n}`;
+    return `${url.pathname}?${parts.join('&')}`;
   };
   return {
     self: link(page),
