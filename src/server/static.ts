@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, posix, resolve, sep } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { ByteLru } from '../core/byte-lru.ts';
 import { cacheControlFor, corsHeaders, htmlSecurityHeaders } from '../http/headers.ts';
 import { acceptedEncodings, contentTypeFor, etagMatches } from '../http/protocol.ts';
@@ -59,19 +59,19 @@ const flat = (headers: Record<string, string>) => Object.entries(headers).flat()
 
 /**
  * Every file under `root`, as URL paths (`/services.html`); the gzipped copies are found beside them.
- * By string work on the directory entries (no path resolution per file): a build of 10,000 services
- * holds some 35,000 files, and this runs before the server answers.
+ * A walk of one directory at a time, naming each file from its directory's URL path: a build of 10,000
+ * services holds some 40,000 files, this runs before the server answers, and `readdirSync`'s own
+ * recursive mode (a path join, and on some file systems a stat, per entry) took five times as long.
  */
 export function listFiles(root: string): Set<string> {
   const files = new Set<string>();
-  const base = resolve(root);
-  // A root such as `/` keeps its separator after resolve: the paths below it start one character earlier.
-  const cut = base.endsWith(sep) ? base.length - 1 : base.length;
-  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const dir = entry.parentPath === base ? '' : entry.parentPath.slice(cut);
-    files.add(`${sep === '/' ? dir : dir.split(sep).join('/')}/${entry.name}`);
-  }
+  const visit = (dir: string, urlPath: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) visit(join(dir, entry.name), `${urlPath}/${entry.name}`);
+      else if (entry.isFile()) files.add(`${urlPath}/${entry.name}`);
+    }
+  };
+  visit(resolve(root), '');
   return files;
 }
 
