@@ -19,12 +19,9 @@ import {
   type Store,
 } from './store.ts';
 
-export const COLLECTIONS = {
-  lists: 'lists',
-  feedback: 'feedback',
-  statusSamples: 'status_samples',
-  rateLimits: 'rate_limits',
-} as const;
+import { COLLECTIONS } from './mongo-collections.ts';
+
+export { COLLECTIONS };
 
 /**
  * Statuses are keyed by service id in the record; BSON field names may not hold

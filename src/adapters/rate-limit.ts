@@ -13,7 +13,7 @@
  */
 import type { MongoClient } from 'mongodb';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { COLLECTIONS } from './mongo-store.ts';
+import { COLLECTIONS } from './mongo-collections.ts';
 
 export interface RateLimitResult {
   allowed: boolean;

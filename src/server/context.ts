@@ -14,7 +14,6 @@ import { clientIp, publicOrigin } from '../http/protocol.ts';
 import { failureResponse } from '../../functions/lib/failure.ts';
 import { createStatusRecorder, probeStatus } from '../../functions/lib/status.ts';
 import type { FunctionContext, ServerFunction } from '../../functions/lib/types.ts';
-import { closeSharedMongoClients, openMongoStore, sharedMongoClient } from '../adapters/mongo-store.ts';
 import { log, processHost } from '../adapters/process-host.ts';
 import { createMemoryLimiter, createMongoLimiter, type MutationLimiter } from '../adapters/rate-limit.ts';
 import { openSqliteStore } from '../adapters/sqlite-store.ts';
@@ -28,6 +27,11 @@ import { loadConfig, type Config } from '../../functions/lib/config.ts';
 
 type Shared = Omit<FunctionContext, 'clientIp' | 'publicUrl'>;
 let shared: Promise<Shared> | undefined;
+/**
+ * The MongoDB adapter, loaded only with MONGODB_URI: loading the driver took
+ * some 90 ms of every start, and the embedded store never needs it.
+ */
+let mongo: typeof import('../adapters/mongo-store.ts') | undefined;
 
 function configOrThrow(): Config {
   const { config, problems } = loadConfig();
@@ -48,7 +52,7 @@ async function openStorage(config: Config): Promise<{ store: WatchedStore; limit
     store: watched,
     close: async () => {
       await watched.close();
-      await closeSharedMongoClients();
+      await mongo?.closeSharedMongoClients();
     },
   };
   return { store: watched, limiter };
@@ -72,9 +76,10 @@ async function openBackends(config: Config): Promise<{ store: Store; limiter: Mu
   const points = config.RATE_LIMIT_POINTS;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   if (config.MONGODB_URI) {
-    const client = await sharedMongoClient(config.MONGODB_URI);
+    mongo ??= await import('../adapters/mongo-store.ts');
+    const client = await mongo.sharedMongoClient(config.MONGODB_URI);
     return {
-      store: await openMongoStore({ client, dbName: config.MONGODB_DB, clock: systemClock }),
+      store: await mongo.openMongoStore({ client, dbName: config.MONGODB_DB, clock: systemClock }),
       limiter: await createMongoLimiter(client, config.MONGODB_DB, points, window),
     };
   }

@@ -22,7 +22,6 @@ const { logFailure, requestLabel } = await import('../http/faults.ts');
 const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
 const { isValidHost } = await import('../http/protocol.ts');
 const { createLogger, observeRequests, redactor, TracedResponse, uriSecrets } = await import('./request-log.ts');
-const { createMetrics, startMetricsServer } = await import('./metrics.ts');
 const { createRouteLabel } = await import('./route-label.ts');
 const { createShutdown } = await import('./shutdown.ts');
 const { listenProblem } = await import('./listen-error.ts');
@@ -52,7 +51,9 @@ if (!existsSync(`${dist}server/api-dispatch.mjs`)) {
 
 // From here on every line is JSON on stdout (request-log.ts); until the configuration is valid, plain text on stderr.
 const log = createLogger({ level: config.LOG_LEVEL, secrets: uriSecrets(config.MONGODB_URI) });
-const metrics = config.METRICS_PORT === undefined ? undefined : createMetrics();
+// prom-client is loaded only when metrics are asked for: it is one of the larger modules to start.
+const metricsModule = config.METRICS_PORT === undefined ? undefined : await import('./metrics.ts');
+const metrics = metricsModule?.createMetrics();
 // Route labels are the published API's path templates (the built OpenAPI document), so their number is bounded.
 const routeOf = createRouteLabel(Object.keys(JSON.parse(readFileSync(`${dist}client/v1/openapi.json`, 'utf8')).paths));
 const shutdown = createShutdown({
@@ -223,7 +224,7 @@ const shownUrl = (host, port) => {
 
 if (metrics) {
   try {
-    const metricsServer = await startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
+    const metricsServer = await metricsModule.startMetricsServer(metrics, config.METRICS_PORT, config.METRICS_HOST);
     shutdown.closeAfter(metricsServer);
     const url = `${shownUrl(config.METRICS_HOST, metricsServer.address().port)}/metrics`;
     log.info({ url }, `Metrics on ${url}`);
