@@ -2,7 +2,7 @@
  * A cache bounded by the bytes it holds, not by its number of entries: the
  * least recently used entries leave once the total passes `maxBytes`, and an
  * entry larger than a quarter of the budget is never kept (it would evict
- * everything else for one key). Every cache the server keeps uses it.
+ * everything else for one key). Every cache the server keys by what requests name uses it.
  */
 export class ByteLru<K, V> {
   readonly #entries = new Map<K, { value: V; bytes: number }>();

@@ -31,16 +31,17 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescriptio
 
 /**
  * Links to the pages of the request's own query: `page` is replaced, every
- * other parameter kept (plus any in `fixed`, such as a defaulted page size).
- * The query is serialised once, with `page=0` where the page number goes:
- * `set` leaves exactly one `page` parameter, and no other parameter
- * serialises to that text (names and values are percent-encoded, `&` and `=`
- * included), so each link swaps that one part.
+ * other parameter kept (plus any in `fixed`, such as a defaulted page size;
+ * `page` itself cannot be fixed). The query is serialised once, with
+ * `page=0` where the page number goes: `set` leaves exactly one `page`
+ * parameter, and no other parameter serialises to that text (names and
+ * values are percent-encoded, `&` and `=` included), so each link swaps that
+ * one part.
  */
 export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
   const params = new URLSearchParams(url.searchParams);
   params.set('page', '0');
-  for (const [k, v] of Object.entries(fixed)) params.set(k, v);
+  for (const [k, v] of Object.entries(fixed)) if (k !== 'page') params.set(k, v);
   const parts = params.toString().split('&');
   const at = parts.indexOf('page=0');
   const link = (n: number) => {

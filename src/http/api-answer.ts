@@ -93,8 +93,9 @@ export async function answerApi(
   if (!body) return { ...answer, headers };
   // A route that sets its own ETag (a saved list) is compared without hashing the body again.
   const etag = (headers['etag'] ??= weakEtag(body));
+  // Offered before the validator is compared: a client revalidating what it holds asks for it again too.
+  offer?.(200, headers, body);
   if (etagMatches(request.ifNoneMatch, etag)) return notModified(headers);
   if (method === 'HEAD') return { ...answer, headers, body: null };
-  offer?.(200, headers, body);
   return { ...answer, headers };
 }

@@ -75,6 +75,17 @@ describe('the answer cache keeps an answer the second time it is offered', () =>
     expect(cache.stats().entries).toBe(1);
   });
 
+  it('keeps the answer rendered after a kept one expired at once', () => {
+    let clock = 0;
+    const cache = createAnswerCache({ now: () => clock });
+    ask(cache, '/v1/lists/popular');
+    ask(cache, '/v1/lists/popular');
+    expect(ask(cache, '/v1/lists/popular').fromCache).toBe(true);
+    clock += 61_000; // past max-age=60
+    expect(ask(cache, '/v1/lists/popular').fromCache).toBe(false);
+    expect(ask(cache, '/v1/lists/popular').fromCache).toBe(true);
+  });
+
   it('forgets the queries it saw once within its own byte budget', () => {
     const cache = createAnswerCache({ seenBytes: 4096 });
     ask(cache, '/v1/services?q=first');

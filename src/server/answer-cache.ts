@@ -107,13 +107,19 @@ export function createAnswerCache({
   );
   /** Keys offered once and not kept yet, each counted as its length plus the map's own cost. */
   const offeredOnce = new ByteLru<string, number>(seenBytes, (bytes) => bytes);
-  /** Whether an answer offered for this key is kept: the second time it is offered, or when it replaces a kept one. */
+  /** Remembers a key as asked for once (its length and about what the map spends on an entry). */
+  const askedOnce = (key: string) => offeredOnce.set(key, 2 * key.length + 64);
+  /**
+   * Whether an answer offered for this key is kept: the second time it is
+   * offered, or when it replaces a kept one (an expired answer counts: it was
+   * asked for again and again).
+   */
   const admits = (key: string): boolean => {
     if (cache.get(key) !== undefined || offeredOnce.get(key) !== undefined) {
       offeredOnce.delete(key);
       return true;
     }
-    offeredOnce.set(key, 2 * key.length + 64);
+    askedOnce(key);
     return false;
   };
   const keyOf = (req: IncomingMessage) => `${(req.headers.host ?? '').toLowerCase()}\n${resourceOf(req.url ?? '/')}`;
@@ -148,7 +154,9 @@ export function createAnswerCache({
       const hit = cache.get(key);
       if (!hit) return false;
       if (hit.expiresAt <= now()) {
+        // Kept before, so asked for more than once: the answer rendered now is kept again.
         cache.delete(key);
+        askedOnce(key);
         return false;
       }
       const gzipped = hit.compressible && acceptsGzip(req.headers['accept-encoding']);
