@@ -447,6 +447,24 @@ describe('a store that fails while serving', () => {
       expect(failure?.msg).toMatch(/^GET \/v1\/lists\/\{id\}: the store failed \(findList\): /);
       for (const l of lines.filter((l) => l.msg === 'request' && /^damaged-/.test(l.requestId)))
         expect(Object.keys(l).sort()).toEqual([...REQUEST_FIELDS, 'status'].sort());
+
+      // Three requests in one write are read in one poll and rendered in one slice of the server's queue:
+      // each failure line still carries the id of the request that failed, not the first one's.
+      const piped = connection(server.url);
+      const ids = ['piped-1', 'piped-2', 'piped-3'];
+      await piped.write(
+        ids
+          .map(
+            (id, i) =>
+              `GET /v1/lists/${other} HTTP/1.1\r\nHost: localhost\r\n` +
+              `X-Request-Id: ${id}\r\n${i === ids.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+          )
+          .join(''),
+      );
+      expect((await piped.closed).match(/HTTP\/1\.1 \d+/g)).toEqual(Array(3).fill('HTTP/1.1 503'));
+      await settle();
+      const failures = logLines(server).filter((l) => /the store failed/.test(l.msg) && /^piped-/.test(l.requestId));
+      expect(failures.map((l) => l.requestId).sort()).toEqual(ids);
     } finally {
       await server.kill();
       rmSync(server.dataDir, { recursive: true, force: true });

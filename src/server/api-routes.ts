@@ -20,7 +20,7 @@ import type { ServerFunction } from '../../functions/lib/types.ts';
 import { getList, getListLifecycle, saveList } from '../../functions/lists.ts';
 import { generateAwsScp, generateAzurePolicy, generateGcpOrgPolicy } from '../../functions/policies.ts';
 import { getHealth, getLiveness, getStatus, getStatusHistory } from '../../functions/status.ts';
-import { loadCatalogue } from '../data/catalogue.ts';
+import { loadCatalogue, loadedCatalogue } from '../data/catalogue.ts';
 import { answerResponse, responseAnswer, weakEtag, type Answer } from '../http/protocol.ts';
 import { notFoundAnswer } from '../http/not-found.ts';
 import { problem } from '../http/problem.ts';
@@ -45,7 +45,7 @@ export type ApiEndpoint = Partial<Record<ApiMethod, ApiHandler>>;
 const catalogueRead =
   (fn: CatalogueFunction): ApiHandler =>
   async ({ url }) =>
-    fn(url, await loadCatalogue());
+    fn(url, loadedCatalogue() ?? (await loadCatalogue()));
 const serverFunction =
   (fn: ServerFunction): ApiHandler =>
   async (call) =>

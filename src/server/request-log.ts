@@ -25,6 +25,17 @@ import type { Metrics } from './metrics.ts';
  */
 const requestScope = new AsyncLocalStorage<string>();
 
+/**
+ * Runs `fn` as part of the request `res` answers, so the lines it logs carry
+ * that request's id. For work the listener hands on to run later from a
+ * shared callback (the server's queue of renders), which would otherwise run
+ * in the scope of whichever request scheduled that callback.
+ */
+export function inRequestScope<A extends unknown[], R>(res: ServerResponse, fn: (...args: A) => R, ...args: A): R {
+  const requestId = (res as Partial<TracedResponse>).requestId;
+  return requestId === undefined ? requestScope.exit(fn, ...args) : requestScope.run(requestId, fn, ...args);
+}
+
 /** An incoming X-Request-Id is kept when it is this sane: a proxy's or client's id joins the logs up. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 

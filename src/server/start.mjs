@@ -21,9 +21,11 @@ const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } 
 const { logFailure, requestLabel } = await import('../http/faults.ts');
 const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
 const { isValidHost } = await import('../http/protocol.ts');
-const { createLogger, observeRequests, redactor, TracedResponse, uriSecrets } = await import('./request-log.ts');
+const { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } =
+  await import('./request-log.ts');
 const { createRouteLabel } = await import('./route-label.ts');
 const { createShutdown } = await import('./shutdown.ts');
+const { createSlicedQueue } = await import('./sliced-queue.ts');
 const { listenProblem } = await import('./listen-error.ts');
 
 const { config, problems } = loadConfig();
@@ -72,6 +74,20 @@ const { dispatchApi } =
   process.env.API_THROUGH_ASTRO === '1' ? { dispatchApi: undefined } : await import(`${dist}server/api-dispatch.mjs`);
 const serveStatic = createStaticHandler(`${dist}client`);
 const answers = createAnswerCache();
+// What is rendered on demand runs after each poll phase, in slices of half a millisecond or 16 renders: a probe, a
+// file in memory or a kept answer read meanwhile waits for one slice, not for every render queued
+// (src/server/sliced-queue.ts). 16 searches take about half a millisecond; the cap bounds the slower renders.
+const renders = createSlicedQueue({ sliceMs: 0.5, maxJobs: 16 });
+/** Health probes are answered as they are read, ahead of queued renders: a busy instance is not a dead one. */
+const isProbe = (url = '') => {
+  const path = url.split('?', 1)[0];
+  return path === '/v1/health' || path === '/v1/health/live';
+};
+/** A queued render, in its own request's log scope; skipped when the client has gone while it waited. */
+const renderLater = (req, res, served) => {
+  if (req.socket.destroyed) return;
+  return inRequestScope(res, answerLater, req, res, served);
+};
 const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
 const notFoundHeaders = { 'content-type': HTML_CONTENT_TYPE, 'cache-control': 'no-store', ...htmlSecurityHeaders };
 
@@ -95,7 +111,9 @@ function sendProblem(res, type, detail, headers = {}) {
 /**
  * The request listener. Checks, preflights, prerendered files already in
  * memory and kept answers are answered synchronously: the path most requests
- * take makes no promise. Everything else goes on to `answerLater`.
+ * take makes no promise. Everything else goes on to `answerLater`: health
+ * probes and files being read from disk at once, the rest in turn through
+ * the queue of renders.
  */
 const handle = (req, res) => {
   try {
@@ -121,7 +139,9 @@ const handle = (req, res) => {
     const served = serveStatic(req, res);
     if (served === true) return;
     if (served === false && answers.serve(req, res)) return;
-    return answerLater(req, res, served);
+    // A file being read from disk waits for the disk, not the processor: it is not queued.
+    if (served !== false || isProbe(req.url)) return answerLater(req, res, served);
+    renders.defer(() => renderLater(req, res, served));
   } catch (e) {
     failed(req, res, e);
   }
