@@ -1,7 +1,7 @@
 // `npm start`: serves the built service (dist/) on HOST:PORT. No build here.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../core/node-version.mjs';
@@ -211,29 +211,47 @@ server.headersTimeout = 10_000;
  * One request to /v1/health before announcing the server: it opens the store,
  * records the start-up status sample and starts the status sampler and the
  * purge schedule (src/server/context.ts), so they run from start-up rather
- * than from the first request, and the announced server is ready. Returns
- * whether it is.
+ * than from the first request, and the announced server is ready. Resolves
+ * to 'ready', 'not-ready' (health answered, not 200) or 'unreached'.
+ *
+ * Sent with node:http, not fetch: fetch refuses the ports the Fetch standard
+ * calls bad (4190, 6000, 10080 and others), on which the server listens fine.
  */
-async function warmUp(port) {
-  const host =
-    config.HOST === '0.0.0.0'
-      ? '127.0.0.1'
-      : config.HOST === '::'
-        ? '[::1]'
-        : config.HOST.includes(':')
-          ? `[${config.HOST}]`
-          : config.HOST;
-  try {
-    const r = await fetch(`http://${host}:${port}/v1/health`, {
-      headers: { [WARM_UP.header]: WARM_UP.token },
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (r.status === 200) return true;
-    log.error({ status: r.status, answer: await r.text() }, `Not ready: GET /v1/health answered ${r.status}`);
-  } catch (e) {
-    log.error({}, `Not ready: GET /v1/health failed: ${e.message}`);
-  }
-  return false;
+function warmUp(port) {
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST === '::' ? '::1' : config.HOST;
+  return new Promise((resolve) => {
+    let connected = false;
+    const notReady = (why) => {
+      log.error({}, `Not ready: GET /v1/health on ${shownUrl(config.HOST, port)} failed: ${why}`);
+      // Refused or unreachable before connecting: the address, not the server, is the problem.
+      resolve(connected ? 'not-ready' : 'unreached');
+    };
+    const asked = httpGet(
+      {
+        host,
+        port,
+        path: '/v1/health',
+        headers: { [WARM_UP.header]: WARM_UP.token },
+        timeout: 30_000,
+        agent: false,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          if (res.statusCode === 200) return resolve('ready');
+          const answer = Buffer.concat(chunks).toString();
+          log.error({ status: res.statusCode, answer }, `Not ready: GET /v1/health answered ${res.statusCode}`);
+          resolve('not-ready');
+        });
+        // Cut off mid-answer: no 'end', and the request no longer reports an error.
+        res.on('close', () => !res.complete && notReady('the answer was cut off'));
+      },
+    );
+    asked.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+    asked.on('timeout', () => asked.destroy(new Error('no answer within 30 s')));
+    asked.on('error', (e) => notReady(e.code ?? e.message));
+  });
 }
 
 /** An address to show: a wildcard interface is reached on localhost. */
@@ -261,7 +279,11 @@ server.once('error', (e) => {
 });
 server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
-  if (!(await warmUp(port)) && !config.MONGODB_URI) {
+  const warm = await warmUp(port);
+  if (warm === 'unreached')
+    // Clients may still reach it: the store opens, and the sampler and purge schedule start, with the first request.
+    log.warn({}, 'Started without the warm-up request: the first request opens the store.');
+  if (warm === 'not-ready' && !config.MONGODB_URI) {
     // MongoDB may come back (requests retry it); an embedded store that cannot open under DATA_DIR is a local setup error.
     // The reason, in words (storeOpenAdvice in context.ts), is in the log just above.
     log.fatal({}, `The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
