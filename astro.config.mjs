@@ -2,7 +2,7 @@
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
-import { apiDispatchEntry } from './src/integrations/api-dispatch-entry.ts';
+import { serverEntries } from './src/integrations/server-entries.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 import { buildSchemaUrl } from './functions/lib/config.ts';
@@ -43,8 +43,8 @@ export default defineConfig({
   security: { checkOrigin: false },
   vite: {
     // The browser's interchange validator, compiled at build time (no 'unsafe-eval' in the CSP),
-    // and npm start's direct dispatch of the API, as dist/server/api-dispatch.mjs in the server bundle.
-    plugins: [serviceListValidator(buildSchemaUrl()), apiDispatchEntry()],
+    // and the modules npm start imports from the server bundle (dist/server/api-dispatch.mjs and host.mjs).
+    plugins: [serviceListValidator(buildSchemaUrl()), serverEntries()],
     define: {
       // The build's date: lifecycle freshness checks and the feeds use it. CATALOGUE_TODAY=YYYY-MM-DD pins it (tests).
       __CATALOGUE_BUILT_ON__: JSON.stringify(buildDate()),

@@ -5,10 +5,11 @@
  * for closing it at shutdown).
  *
  * Kept on globalThis under a registered symbol rather than in module state:
- * the server (src/server/start.mjs) loads src/ directly, while Astro's build
- * bundles its own copy of the same modules into dist/server, so the two copies
- * share globalThis but not module variables. Without a host (unit tests, a
- * serverless platform) the log is the console and nothing observes.
+ * the server (src/server/start.mjs) runs on the build's copy of the server
+ * layer (dist/server/host.mjs) but loads its optional modules (metrics) from
+ * src/ directly, so two copies of this module can share a process: they share
+ * globalThis but not module variables. Without a host (unit tests, a serverless platform) the log is
+ * the console and nothing observes.
  */
 import type { WatchedStore } from './store.ts';
 

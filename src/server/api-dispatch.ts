@@ -7,7 +7,7 @@
  * middleware chain, streamed response).
  *
  * The build compiles this module into the server bundle as
- * dist/server/api-dispatch.mjs (src/integrations/api-dispatch-entry.ts), so
+ * dist/server/api-dispatch.mjs (src/integrations/server-entries.ts), so
  * it shares the bundle's modules with the Astro routes: one catalogue, one
  * store, one rate limiter and one status sampler per process.
  *

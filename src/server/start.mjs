@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../core/node-version.mjs';
 
-// Checked before any TypeScript is imported: an older Node would fail on it with a bare stack trace.
+// Checked before the build's modules are imported: an older Node would fail on them with a bare stack trace.
 // Named as it was run: through npm, or directly with some `node`.
 const command = process.env.npm_lifecycle_event === 'start' ? 'npm start' : 'node src/server/start.mjs';
 const tooOld = nodeVersionProblem(pkg.engines.node, process.versions.node, command);
@@ -14,19 +14,72 @@ if (tooOld) {
   console.error(tooOld);
   process.exit(1);
 }
-const { loadConfig } = await import('../../functions/lib/config.ts');
-const { createAnswerCache } = await import('./answer-cache.ts');
-const { createStaticHandler } = await import('./static.ts');
-const { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } = await import('../http/headers.ts');
-const { logFailure, requestLabel } = await import('../http/faults.ts');
-const { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } = await import('../http/problem.ts');
-const { isValidHost } = await import('../http/protocol.ts');
-const { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } =
-  await import('./request-log.ts');
-const { createRouteLabel } = await import('./route-label.ts');
-const { createShutdown } = await import('./shutdown.ts');
-const { createSlicedQueue } = await import('./sliced-queue.ts');
-const { listenProblem } = await import('./listen-error.ts');
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+if (!existsSync(`${dist}server/entry.mjs`)) {
+  console.error('No build found in dist/. Run `npm run build` first.');
+  process.exit(1);
+}
+if (!existsSync(`${dist}server/api-dispatch.mjs`) || !existsSync(`${dist}server/host.mjs`)) {
+  console.error('The build in dist/ is older than this server (no server/host.mjs). Run `npm run build`.');
+  process.exit(1);
+}
+// The server layer, compiled by the build (src/server/host.ts): no TypeScript to strip at start.
+const serverLayer = await import(`${dist}server/host.mjs`);
+const HOST_EXPORTS = [
+  'loadConfig',
+  'createAnswerCache',
+  'createStaticHandler',
+  'corsHeaders',
+  'HTML_CONTENT_TYPE',
+  'htmlSecurityHeaders',
+  'preflightHeaders',
+  'logFailure',
+  'requestLabel',
+  'problemTypes',
+  'problemTypeUri',
+  'PROBLEM_CONTENT_TYPE',
+  'isValidHost',
+  'createLogger',
+  'inRequestScope',
+  'observeRequests',
+  'redactor',
+  'TracedResponse',
+  'uriSecrets',
+  'createRouteLabel',
+  'createShutdown',
+  'createSlicedQueue',
+  'listenProblem',
+];
+const missing = HOST_EXPORTS.filter((name) => serverLayer[name] === undefined);
+if (missing.length) {
+  console.error(`The build in dist/ is older than this server (no ${missing.join(', ')}). Run \`npm run build\`.`);
+  process.exit(1);
+}
+const {
+  loadConfig,
+  createAnswerCache,
+  createStaticHandler,
+  corsHeaders,
+  HTML_CONTENT_TYPE,
+  htmlSecurityHeaders,
+  preflightHeaders,
+  logFailure,
+  requestLabel,
+  problemTypes,
+  problemTypeUri,
+  PROBLEM_CONTENT_TYPE,
+  isValidHost,
+  createLogger,
+  inRequestScope,
+  observeRequests,
+  redactor,
+  TracedResponse,
+  uriSecrets,
+  createRouteLabel,
+  createShutdown,
+  createSlicedQueue,
+  listenProblem,
+} = serverLayer;
 
 const { config, problems } = loadConfig();
 if (!config) {
@@ -41,16 +94,6 @@ if (uriProblem) {
   );
   process.exit(1);
 }
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-if (!existsSync(`${dist}server/entry.mjs`)) {
-  console.error('No build found in dist/. Run `npm run build` first.');
-  process.exit(1);
-}
-if (!existsSync(`${dist}server/api-dispatch.mjs`)) {
-  console.error('The build in dist/ is older than this server (no server/api-dispatch.mjs). Run `npm run build`.');
-  process.exit(1);
-}
-
 // From here on every line is JSON on stdout (request-log.ts); until the configuration is valid, plain text on stderr.
 const log = createLogger({ level: config.LOG_LEVEL, secrets: uriSecrets(config.MONGODB_URI) });
 // prom-client is loaded only when metrics are asked for: it is one of the larger modules to start.

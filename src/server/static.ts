@@ -78,8 +78,13 @@ export function listFiles(root: string): Set<string> {
 /** A path that needs no decoding or normalising: no escapes, dot segments, empty segments or backslashes. */
 const PLAIN_PATH = /^(\/[\w\-~]+(\.[\w\-~]+)*)+\/?$|^\/$/;
 
+/** The paths a lookup may find. */
+export interface FileNames {
+  has(path: string): boolean;
+}
+
 /** The file a URL path names, by the build's rules (`/a` → `/a`, `/a.html`, `/a/index.html`), or null. */
-export function resolveFile(rawPath: string, files: ReadonlySet<string>): string | null {
+export function resolveFile(rawPath: string, files: FileNames): string | null {
   // The usual spelling goes straight to the lookups; only the others are decoded and normalised first.
   if (PLAIN_PATH.test(rawPath)) return candidateFile(rawPath, files);
   let path: string;
@@ -94,7 +99,7 @@ export function resolveFile(rawPath: string, files: ReadonlySet<string>): string
   return candidateFile(path, files);
 }
 
-function candidateFile(path: string, files: ReadonlySet<string>): string | null {
+function candidateFile(path: string, files: FileNames): string | null {
   if (path.startsWith('/v1/')) return files.has(path) ? path : null;
   if (path.endsWith('/')) return files.has(`${path}index.html`) ? `${path}index.html` : null;
   if (files.has(path)) return path;
@@ -108,10 +113,13 @@ const sizeOf = (f: CachedFile) => f.identity.body.length + (f.gzip?.body.length 
 /**
  * The files a URL may name: not the CDN's `_headers` file, and not the gzipped
  * copies the build writes beside a file (`/index.html.gz`): those are sent as
- * the file's gzip encoding, never as files of their own.
+ * the file's gzip encoding, never as files of their own. Checked at each
+ * lookup rather than copied into a second set: at 10,000 services that set
+ * held 40,000 paths, built before the server could answer.
  */
-const servable = (files: ReadonlySet<string>): Set<string> =>
-  new Set([...files].filter((f) => f !== '/_headers' && !(f.endsWith('.gz') && files.has(f.slice(0, -3)))));
+const servable = (files: ReadonlySet<string>): FileNames => ({
+  has: (f) => files.has(f) && f !== '/_headers' && !(f.endsWith('.gz') && files.has(f.slice(0, -3))),
+});
 
 export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 } = {}) {
   const files = listFiles(root);
