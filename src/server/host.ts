@@ -15,6 +15,6 @@ export { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/prob
 export { isValidHost } from '../http/protocol.ts';
 export { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } from './request-log.ts';
 export { createRouteLabel } from './route-label.ts';
-export { createShutdown } from './shutdown.ts';
+export { createShutdown, probeOf } from './shutdown.ts';
 export { createSlicedQueue } from './sliced-queue.ts';
 export { listenProblem } from './listen-error.ts';

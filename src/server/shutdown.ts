@@ -37,8 +37,14 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
 }
 
+/** Which health probe a request target names, whatever its query: readiness, liveness, or none. */
+export function probeOf(url: string | undefined): 'readiness' | 'liveness' | undefined {
+  const path = (url ?? '').split('?', 1)[0];
+  return path === '/v1/health' ? 'readiness' : path === '/v1/health/live' ? 'liveness' : undefined;
+}
+
 const isReadinessProbe = (req: IncomingMessage) =>
-  (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').split('?')[0] === '/v1/health';
+  (req.method === 'GET' || req.method === 'HEAD') && probeOf(req.url) === 'readiness';
 
 export function createShutdown({
   log,

@@ -47,6 +47,7 @@ const HOST_EXPORTS = [
   'uriSecrets',
   'createRouteLabel',
   'createShutdown',
+  'probeOf',
   'createSlicedQueue',
   'listenProblem',
 ];
@@ -77,6 +78,7 @@ const {
   uriSecrets,
   createRouteLabel,
   createShutdown,
+  probeOf,
   createSlicedQueue,
   listenProblem,
 } = serverLayer;
@@ -121,11 +123,6 @@ const answers = createAnswerCache();
 // file in memory or a kept answer read meanwhile waits for one slice, not for every render queued
 // (src/server/sliced-queue.ts). 16 searches take about half a millisecond; the cap bounds the slower renders.
 const renders = createSlicedQueue({ sliceMs: 0.5, maxJobs: 16 });
-/** Health probes are answered as they are read, ahead of queued renders: a busy instance is not a dead one. */
-const isProbe = (url = '') => {
-  const path = url.split('?', 1)[0];
-  return path === '/v1/health' || path === '/v1/health/live';
-};
 /** A queued render, in its own request's log scope; skipped when the client has gone while it waited. */
 const renderLater = (req, res, served) => {
   if (req.socket.destroyed) return;
@@ -183,7 +180,8 @@ const handle = (req, res) => {
     if (served === true) return;
     if (served === false && answers.serve(req, res)) return;
     // A file being read from disk waits for the disk, not the processor: it is not queued.
-    if (served !== false || isProbe(req.url)) return answerLater(req, res, served);
+    // Health probes are answered as they are read, ahead of queued renders: a busy instance is not a dead one.
+    if (served !== false || probeOf(req.url)) return answerLater(req, res, served);
     renders.defer(() => renderLater(req, res, served));
   } catch (e) {
     failed(req, res, e);
