@@ -136,11 +136,27 @@ const catalogueArb = fc.array(serviceShape, { minLength: 1, maxLength: 40 }).map
 
 // Queries: words of the vocabulary, their prefixes, one-letter and one-edit
 // changes, synonyms, provider and filler words, several words at once.
-const typo = word.chain((w) =>
+// Typos of every kind an edit distance counts (swapped, dropped, added or
+// replaced letters, digits included), one or two per word: fuzzy matching
+// skips words by their letters before measuring, and must skip none it
+// would have matched.
+const edit = (w: string) =>
   fc
-    .nat(Math.max(0, w.length - 1))
-    .map((i) => w.slice(0, i) + w.slice(i + 1, i + 2) + w.slice(i, i + 1) + w.slice(i + 2)),
-);
+    .tuple(
+      fc.constantFrom('swap', 'drop', 'add', 'replace'),
+      fc.nat(Math.max(0, w.length - 1)),
+      fc.constantFrom(...'aeiknorstuvz3'),
+    )
+    .map(([kind, i, c]) =>
+      kind === 'swap'
+        ? w.slice(0, i) + w.slice(i + 1, i + 2) + w.slice(i, i + 1) + w.slice(i + 2)
+        : kind === 'drop'
+          ? w.slice(0, i) + w.slice(i + 1)
+          : kind === 'add'
+            ? w.slice(0, i) + c + w.slice(i)
+            : w.slice(0, i) + c + w.slice(i + 1),
+    );
+const typo = word.chain(edit).chain((w) => fc.oneof(fc.constant(w), edit(w)));
 const prefix = word.chain((w) => fc.integer({ min: 1, max: w.length }).map((k) => w.slice(0, k)));
 const queryWord = fc.oneof(
   word,

@@ -252,6 +252,22 @@ let rowA = new Int32Array(MAX_FUZZY_LENGTH + 3);
 let rowB = new Int32Array(MAX_FUZZY_LENGTH + 3);
 let rowC = new Int32Array(MAX_FUZZY_LENGTH + 3);
 
+/**
+ * The set of characters in a folded word as bits: a letter each, the digits
+ * sharing five, and the top bit always set so no set is 0 (0 marks one not
+ * yet computed). Sharing bits keeps the bound below sound: a substitution
+ * still changes at most two bits, an insertion or a deletion one.
+ */
+function lettersOf(word: string): number {
+  let bits = 1 << 31;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 97 && c <= 122) bits |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) bits |= 1 << (26 + ((c - 48) % 5));
+  }
+  return bits;
+}
+
 /** Optimal string alignment distance (a transposition is one edit), abandoned past `max`. */
 function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -678,6 +694,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   }
   const tokens = tokenBuffer.data;
   const fullSegmentAt = fullBuffer.data;
+  /** Each word's letter set (lettersOf), computed when fuzzy matching first compares it; 0 until then. */
+  const wordLetters = new Int32Array(words.length);
   const byFirstLetter = new Map<string, number[]>();
   words.forEach((w, id) => {
     if (!/^[a-z]/.test(w)) return;
@@ -718,10 +736,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     }
     if (hits.length || term.length < 4 || /[0-9]/.test(term)) return hits;
     const max = term.length >= 8 ? 2 : 1;
+    const termLetters = lettersOf(term);
     for (const letter of new Set([term[0]!, term[1]!])) {
       for (const id of byFirstLetter.get(letter) ?? []) {
         const w = words[id]!;
         if (Math.abs(w.length - term.length) > max) continue;
+        // One edit changes at most two letters of the set, so a word whose
+        // letters differ in more than twice the allowed edits cannot match:
+        // most of a large vocabulary is ruled out without an edit distance.
+        const letters = (wordLetters[id] ||= lettersOf(w));
+        if (popcount(letters ^ termLetters) > 2 * max) continue;
         const d = editDistance(term, w, max);
         if (d <= max) hits.push({ word: id, quality: FUZZY[d]!, kind: 'fuzzy' });
       }
