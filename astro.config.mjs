@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
 import { serverEntries } from './src/integrations/server-entries.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { searchIndexFile } from './src/integrations/search-index-file.ts';
 import { serviceListValidator } from './src/integrations/service-list-validator.ts';
 import { buildSchemaUrl } from './functions/lib/config.ts';
 
@@ -30,7 +31,7 @@ if (!process.env.PUBLIC_URL)
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [cdnHeaders(), precompress()],
+  integrations: [cdnHeaders(), precompress(), searchIndexFile()],
   site: process.env.PUBLIC_URL ?? 'http://localhost:4321', // keep in step with DEFAULT_BUILD_BASE_URL (functions/lib/config.ts)
   trailingSlash: 'never',
   // Styles as files, never inlined: the Content-Security-Policy allows styles from 'self' only.

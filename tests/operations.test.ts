@@ -4,10 +4,10 @@
  * graceful shutdown, under load, losing no acknowledged save.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
@@ -419,6 +419,59 @@ describe('start-up failures', () => {
     } finally {
       taken.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the search index saved with the build', () => {
+  it('is read at start; a damaged or missing one is named in a warning, and the index built instead answers the same', async () => {
+    // A copy of the project whose build has a damaged index file (the sources and dist/server copied, the rest linked).
+    const project = mkdtempSync(join(tmpdir(), 'csc-saved-index-'));
+    cpSync('src', join(project, 'src'), { recursive: true });
+    cpSync('package.json', join(project, 'package.json'));
+    symlinkSync(resolve('node_modules'), join(project, 'node_modules'), 'dir');
+    mkdirSync(join(project, 'dist'));
+    cpSync('dist/server', join(project, 'dist/server'), { recursive: true });
+    symlinkSync(resolve('dist/client'), join(project, 'dist/client'), 'dir');
+    const file = join(project, 'dist/server/search-index.bin');
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, whole.length - 1000));
+    const saidAtStart = (server: RunningServer) =>
+      logLines(server)
+        .filter((l) => /search index/i.test(l.msg))
+        .map(({ level, msg }) => ({ level, msg }));
+    const [saved, damaged] = await Promise.all([startServer(), startServer({}, { project })]);
+    let missing: RunningServer | undefined;
+    try {
+      expect(saidAtStart(saved)).toEqual([
+        { level: 'info', msg: `Search index read from ${resolve('dist/server/search-index.bin')}` },
+      ]);
+      expect(saidAtStart(damaged)).toEqual([
+        {
+          level: 'warn',
+          msg:
+            `Built the search index at start: the build's (${file}) was not used: its checksum does not match: ` +
+            'the file was changed or cut since it was written.',
+        },
+      ]);
+      for (const q of ['lambda', 'lamda', 'object storage', 'k8s', 'Microsoft.Storage', 'postgres', 'cosmos db']) {
+        const path = `/v1/services?q=${encodeURIComponent(q)}&explain=true&pageSize=20`;
+        const [a, b] = await Promise.all([fetch(saved.url + path), fetch(damaged.url + path)]);
+        expect(a.status, q).toBe(200);
+        expect(await a.text(), q).toBe(await b.text());
+      }
+      await damaged.stop();
+      rmSync(file);
+      missing = await startServer({}, { project });
+      expect(saidAtStart(missing)).toEqual([
+        {
+          level: 'warn',
+          msg: `Built the search index at start: the build's (${file}) is missing. Run \`npm run build\`.`,
+        },
+      ]);
+    } finally {
+      await Promise.all([saved.stop(), damaged.stop(), missing?.stop()]);
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });

@@ -240,6 +240,45 @@ export interface SearchEngineOptions {
   nameRank?: Int32Array;
 }
 
+/**
+ * What the engine searches, built once from the services: the vocabulary,
+ * each service's words in order (for phrases and whole-query matches), the
+ * postings (the services of each word) and a few values per service. Typed
+ * arrays and strings only, so a build can save it and a server load it
+ * (search-index-file.ts) rather than build it again at every start.
+ */
+export interface SearchIndex {
+  /** Each distinct folded word once; its position is its id. */
+  words: string[];
+  /** Word ids in the words' code-unit order, for prefix ranges. */
+  sorted: Int32Array;
+  /**
+   * Every service's searchable text as word ids, in segments (one per name,
+   * keyword, identifier…), each preceded by a marker -(field bit |
+   * whole-query kind << 8); service `doc`'s are [tokenStart[doc], tokenStart[doc + 1]).
+   */
+  tokens: Int32Array;
+  tokenStart: Int32Array;
+  /** Positions in `tokens` of the segments that can earn a whole-query bonus, per service from fullStart[doc]. */
+  fullSegments: Int32Array;
+  fullStart: Int32Array;
+  /** Per service: words in its shortest core name (for coverage). */
+  nameLength: Uint8Array;
+  /** The providers, in the order of the codes in providerOf. */
+  providers: string[];
+  providerOf: Uint8Array;
+  /** Per service: its lifecycle's score factor. */
+  factor: Float32Array;
+  /** Service `doc`'s equivalents on other clouds are peerDocs[peerStart[doc], peerStart[doc + 1]). */
+  peerStart: Int32Array;
+  peerDocs: Int32Array;
+  /** The services of word w are postDocs[postStart[w], postStart[w + 1]), in order, with their field masks and whole-query kinds. */
+  postStart: Int32Array;
+  postDocs: Int32Array;
+  postMasks: Uint8Array;
+  postFull: Uint8Array;
+}
+
 interface WordHit {
   word: number;
   quality: number;
@@ -255,8 +294,10 @@ let rowC = new Int32Array(MAX_FUZZY_LENGTH + 3);
 /**
  * The set of characters in a folded word as bits: a letter each, the digits
  * sharing five, and the top bit always set so no set is 0 (0 marks one not
- * yet computed). Sharing bits keeps the bound below sound: a substitution
- * still changes at most two bits, an insertion or a deletion one.
+ * yet computed). Any map of characters to bits keeps the bound that uses
+ * it sound (a substitution changes at most two bits, an insertion or a
+ * deletion one, a transposition none); the digits share five because there
+ * are only 32 bits.
  */
 function lettersOf(word: string): number {
   let bits = 1 << 31;
@@ -352,6 +393,13 @@ class Vocabulary {
   private hashes: number[] = [];
   private slots = new Int32Array(1 << 12); // word id + 1; 0 is empty
   private readonly scratch: number[] = [];
+
+  /** A vocabulary of distinct words, each word's id its position. */
+  static of(words: readonly string[]): Vocabulary {
+    const vocabulary = new Vocabulary();
+    for (const w of words) vocabulary.id(w);
+    return vocabulary;
+  }
 
   /** The id of `word` (already folded, one word), adding it when new. */
   id(word: string): number {
@@ -454,12 +502,9 @@ const sameText = (word: string, t: string, start: number, end: number): boolean 
   return true;
 };
 
-export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
+export function buildSearchIndex(options: Pick<SearchEngineOptions, 'services' | 'categoryName'>): SearchIndex {
   const { services } = options;
   const n = services.length;
-  const nameRank = options.nameRank ?? Int32Array.from(services, (_, i) => i);
-  const rankToDoc = new Int32Array(n);
-  nameRank.forEach((rank, doc) => (rankToDoc[rank] = doc));
 
   // ------------------------------------------------------------ vocabulary and postings
   const vocabulary = new Vocabulary();
@@ -475,18 +520,11 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
   const pairWord = new GrowingInts(first * 32);
   const pairMaskFull = new GrowingInts(first * 32);
   const pairEnd = new Int32Array(n);
-  /**
-   * Every service's searchable text as word ids, in segments (one per name,
-   * keyword, identifier…), each preceded by a marker -(field bit | whole-query
-   * kind << 8); service `doc` is [tokenStart[doc], tokenStart[doc + 1]).
-   * Phrases, whole-query matches and explanations read it.
-   */
+  // The arrays of the index (SearchIndex says what each holds); the two buffers become tokens and fullSegments.
   const tokenBuffer = new GrowingInts(first * 64);
   const tokenStart = new Int32Array(n + 1);
-  /** Where the segments that can earn a whole-query bonus start (positions in the token buffer). */
   const fullBuffer = new GrowingInts(first * 16);
   const fullStart = new Int32Array(n + 1);
-  /** Per service: words in its shortest core name (for coverage). */
   const nameLength = new Uint8Array(n);
   const providerOf = new Uint8Array(n);
   const providerCodes = new Map<string, number>();
@@ -628,32 +666,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     factor[doc] = s.lifecycle ? (lifecycleFactor[s.lifecycle.status] ?? 1) : 1;
   }
 
-  /**
-   * The whole-query bonus of a service: the query's words are exactly one of
-   * its segments (a name, an acronym, an identifier…). A bonus shared by
-   * several services (an IAM prefix of a family, a keyword many carry) says
-   * less, so identifiers and keywords split theirs among them.
-   */
-  /** The best whole-query kind of a service for the query's word ids (Full.None when none). */
-  function fullMatch(doc: number, qIds: readonly number[]): Full {
-    const t = tokens;
-    const last = tokenStart[doc + 1]!;
-    let best: Full = Full.None;
-    for (let j = fullStart[doc]!; j < fullStart[doc + 1]!; j++) {
-      const i = fullSegmentAt[j]!;
-      const full = (-t[i]! >> 8) as Full;
-      let k = 0;
-      while (k < qIds.length && i + 1 + k < last && t[i + 1 + k] === qIds[k]) k++;
-      const end = i + 1 + k;
-      if (k !== qIds.length || (end < last && t[end]! >= 0)) continue;
-      if (fullBonusOf[full]! > fullBonusOf[best]!) best = full;
-    }
-    return best;
-  }
-
-  // Each service's equivalents on the other clouds, as indexes: service
-  // `doc`'s are peerDocs[peerStart[doc], peerStart[doc + 1]) (flat, not a set
-  // per service; the id lookup is built only when some service has any).
+  // Each service's equivalents on the other clouds, as indexes (flat, not a
+  // set per service; the id lookup is built only when some service has any).
   const peerStart = new Int32Array(n + 1);
   const peerList: number[] = [];
   let indexOf: Map<string, number> | undefined;
@@ -667,15 +681,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     peerStart[i + 1] = peerList.length;
   });
   const peerDocs = Int32Array.from(peerList);
-  const isPeer = (doc: number, other: number) => {
-    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) if (peerDocs[j] === other) return true;
-    return false;
-  };
 
-  // Sorted vocabulary for prefix ranges; buckets by first letter for fuzzy matching.
+  // Sorted vocabulary, for prefix ranges.
   const sorted = Int32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
-  const sortedWords = Array.from(sorted, (i) => words[i]!);
-  // Postings: the services of word w are postDocs[postStart[w], postStart[w + 1]), in order.
+  // Postings, from the (word, mask) pairs counted per word while adding.
   const postStart = new Int32Array(words.length + 1);
   for (let w = 0; w < words.length; w++) postStart[w + 1] = postStart[w]! + wordCount[w]!;
   const postDocs = new Int32Array(pairWord.length);
@@ -692,8 +701,108 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         postFull[at] = pairMaskFull.data[j]! >> 8;
       }
   }
-  const tokens = tokenBuffer.data;
-  const fullSegmentAt = fullBuffer.data;
+
+  return {
+    words,
+    sorted,
+    tokens: tokenBuffer.data.subarray(0, tokenBuffer.length),
+    tokenStart,
+    fullSegments: fullBuffer.data.subarray(0, fullBuffer.length),
+    fullStart,
+    nameLength,
+    providers: [...providerCodes.keys()],
+    providerOf,
+    factor,
+    peerStart,
+    peerDocs,
+    postStart,
+    postDocs,
+    postMasks,
+    postFull,
+  };
+}
+
+/**
+ * Why `index` cannot be the index of `serviceCount` services, or undefined
+ * when it can: every array has its length, every offset runs in order within
+ * its array, and every id, field bit, kind and factor is within the ranges
+ * the build uses, so a search over it reads no entry that is not there. For
+ * an index read from a file (search-index-file.ts, whose checksum catches a
+ * value changed within its range).
+ */
+export function searchIndexProblem(index: SearchIndex, serviceCount: number): string | undefined {
+  const n = serviceCount;
+  const words = index.words.length;
+  const lengths: [string, number, number][] = [
+    ['tokenStart', index.tokenStart.length, n + 1],
+    ['fullStart', index.fullStart.length, n + 1],
+    ['peerStart', index.peerStart.length, n + 1],
+    ['nameLength', index.nameLength.length, n],
+    ['providerOf', index.providerOf.length, n],
+    ['factor', index.factor.length, n],
+    ['sorted', index.sorted.length, words],
+    ['postStart', index.postStart.length, words + 1],
+    ['postMasks', index.postMasks.length, index.postDocs.length],
+    ['postFull', index.postFull.length, index.postDocs.length],
+  ];
+  for (const [name, length, expected] of lengths)
+    if (length !== expected) return `${name} has ${length} entries, not ${expected}`;
+  const offsets = (name: string, starts: Int32Array, end: number) => {
+    if (starts[0] !== 0 || starts[starts.length - 1] !== end) return `${name} does not span its array`;
+    for (let i = 1; i < starts.length; i++) if (starts[i]! < starts[i - 1]!) return `${name} decreases`;
+    return undefined;
+  };
+  const within = (name: string, values: ArrayLike<number>, lo: number, hi: number) => {
+    for (let i = 0; i < values.length; i++)
+      if (!(values[i]! >= lo && values[i]! < hi)) return `${name} holds a value out of range`;
+    return undefined;
+  };
+  const maxFull = fullBonusOf.length;
+  const markers = () => {
+    for (const t of index.tokens) {
+      if (t >= words) return 'tokens holds a word id out of range';
+      if (t < 0 && !(fieldOfBit[-t & 255] && -t >> 8 < maxFull && -t < 1 << 16))
+        return 'tokens holds a segment marker the build does not make';
+    }
+    for (const at of index.fullSegments) if (index.tokens[at]! >= 0) return 'fullSegments points at a word';
+    return undefined;
+  };
+  return (
+    offsets('tokenStart', index.tokenStart, index.tokens.length) ??
+    offsets('fullStart', index.fullStart, index.fullSegments.length) ??
+    offsets('peerStart', index.peerStart, index.peerDocs.length) ??
+    offsets('postStart', index.postStart, index.postDocs.length) ??
+    within('fullSegments', index.fullSegments, 0, index.tokens.length) ??
+    markers() ??
+    within('sorted', index.sorted, 0, words) ??
+    within('peerDocs', index.peerDocs, 0, n) ??
+    within('postDocs', index.postDocs, 0, n) ??
+    within('postMasks', index.postMasks, 1, 256) ??
+    within('postFull', index.postFull, 0, maxFull) ??
+    within('providerOf', index.providerOf, 0, index.providers.length) ??
+    within('factor', index.factor, 0, 1.000001)
+  );
+}
+
+/**
+ * The engine over an index: `index` when given (one a build saved, see
+ * search-index-file.ts), else one built from `options.services` now.
+ */
+export function createSearchEngine(
+  options: SearchEngineOptions,
+  index: SearchIndex = buildSearchIndex(options),
+): SearchEngine {
+  const n = options.services.length;
+  const nameRank = options.nameRank ?? Int32Array.from(options.services, (_, i) => i);
+  const rankToDoc = new Int32Array(n);
+  nameRank.forEach((rank, doc) => (rankToDoc[rank] = doc));
+  const { words, sorted, tokens, tokenStart, fullStart, nameLength, providerOf, factor } = index;
+  const { peerStart, peerDocs, postStart, postDocs, postMasks, postFull } = index;
+  const fullSegmentAt = index.fullSegments;
+  const vocabulary = Vocabulary.of(words);
+  const providerCodes = new Map(index.providers.map((p, i) => [p, i]));
+  const sortedWords = Array.from(sorted, (i) => words[i]!);
+
   /** Each word's letter set (lettersOf), computed when fuzzy matching first compares it; 0 until then. */
   const wordLetters = new Int32Array(words.length);
   const byFirstLetter = new Map<string, number[]>();
@@ -703,6 +812,32 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     if (list) list.push(id);
     else byFirstLetter.set(w[0]!, [id]);
   });
+
+  /**
+   * The best whole-query kind of a service for the query's word ids
+   * (Full.None when none): the query's words are exactly one of its segments
+   * (a name, an acronym, an identifier…).
+   */
+  function fullMatch(doc: number, qIds: readonly number[]): Full {
+    const t = tokens;
+    const last = tokenStart[doc + 1]!;
+    let best: Full = Full.None;
+    for (let j = fullStart[doc]!; j < fullStart[doc + 1]!; j++) {
+      const i = fullSegmentAt[j]!;
+      const full = (-t[i]! >> 8) as Full;
+      let k = 0;
+      while (k < qIds.length && i + 1 + k < last && t[i + 1 + k] === qIds[k]) k++;
+      const end = i + 1 + k;
+      if (k !== qIds.length || (end < last && t[end]! >= 0)) continue;
+      if (fullBonusOf[full]! > fullBonusOf[best]!) best = full;
+    }
+    return best;
+  }
+
+  const isPeer = (doc: number, other: number) => {
+    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) if (peerDocs[j] === other) return true;
+    return false;
+  };
 
   const synonymsOf = new Map<string, string[][]>();
   for (const { term, means } of options.synonyms ?? []) {

@@ -9,7 +9,7 @@
  */
 import type { Catalogue } from './catalogue.ts';
 import type { ServiceEntry } from './schemas.ts';
-import { createSearchEngine, type SearchMatch, type Synonym } from './search.ts';
+import { buildSearchIndex, createSearchEngine, type SearchIndex, type SearchMatch, type Synonym } from './search.ts';
 
 export const sortKeys = ['name', 'id', 'provider', 'category'] as const;
 export type SortKey = (typeof sortKeys)[number];
@@ -49,6 +49,11 @@ export interface ServiceIndex {
   query(q: ServiceQueryInput): ServicePage;
 }
 
+/** The index createServiceIndex builds, which holds its relevance engine's index for a build to save (search-index-file.ts). */
+export interface SavableServiceIndex extends ServiceIndex {
+  readonly searchIndex: SearchIndex;
+}
+
 /**
  * A string whose code-unit order is the collator's order (English, base
  * sensitivity, numeric) for names made only of ASCII letters, digits and
@@ -82,7 +87,16 @@ export function nameSortKey(name: string): string | undefined {
   return out;
 }
 
-export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Synonym[] = []): ServiceIndex {
+/**
+ * The index of `catalogue`. `searchIndex`, when given, must have been built
+ * from this catalogue (a build's saved one, checked by its version): the
+ * relevance engine then uses it instead of building one.
+ */
+export function createServiceIndex(
+  catalogue: Catalogue,
+  synonyms: readonly Synonym[] = [],
+  searchIndex?: SearchIndex,
+): SavableServiceIndex {
   const services = catalogue.services;
   const n = services.length;
   const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -124,12 +138,9 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
   const nameRank = new Int32Array(n);
   orders.name.forEach((doc, rank) => (nameRank[doc] = rank));
 
-  const engine = createSearchEngine({
-    services,
-    categoryName: (id) => catalogue.category(id)?.name,
-    synonyms,
-    nameRank,
-  });
+  const engineOptions = { services, categoryName: (id: string) => catalogue.category(id)?.name, synonyms, nameRank };
+  const relevanceIndex = searchIndex ?? buildSearchIndex(engineOptions);
+  const engine = createSearchEngine(engineOptions, relevanceIndex);
 
   // Facets as small integer codes in typed arrays, so a filter pass over the
   // pre-sorted order reads a few contiguous bytes per service instead of
@@ -162,6 +173,7 @@ export function createServiceIndex(catalogue: Catalogue, synonyms: readonly Syno
   const matched = new Uint8Array(n);
 
   return {
+    searchIndex: relevanceIndex,
     query(q) {
       const providers = providerFacet.accepted(q.provider);
       const categories = categoryFacet.accepted(q.category);

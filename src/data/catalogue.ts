@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { getCollection } from 'astro:content';
 import { createCatalogue, findContentIssues, formatContentIssues, type Catalogue } from '../core/catalogue.ts';
 import { buildCapabilityMap, type CapabilityMap } from '../core/map.ts';
-import { createServiceIndex, type ServiceIndex } from '../core/query.ts';
+import { createServiceIndex, type SavableServiceIndex } from '../core/service-index.ts';
+import { decodeSearchIndex, encodeSearchIndex } from '../core/search-index-file.ts';
 import { SynonymList, type SynonymEntry } from '../core/schemas.ts';
 import synonymsFile from '../../content/synonyms.json';
 
@@ -15,13 +16,34 @@ declare const __CATALOGUE_BUILT_ON__: string;
 
 export interface LoadedCatalogue {
   catalogue: Catalogue;
-  index: ServiceIndex;
+  index: SavableServiceIndex;
   /** The reviewed search synonyms (content/synonyms.json). */
   synonyms: SynonymEntry[];
+  /** Where the relevance engine's index came from: the build's saved file, or built at load. */
+  searchIndexFrom: 'saved' | 'built';
+  /** Why a saved index offered was not used. */
+  savedSearchIndexProblem?: string;
 }
 
 let loaded: Promise<LoadedCatalogue> | undefined;
 let ready: LoadedCatalogue | undefined;
+let savedSearchIndex: Uint8Array | undefined;
+
+/**
+ * Offers the search index a build saved (savedSearchIndexBytes), before the
+ * catalogue loads: the load uses it when it was built from the same
+ * catalogue, instead of building the index (the costliest step of a start),
+ * and says why when it does not.
+ */
+export function offerSavedSearchIndex(bytes: Uint8Array): void {
+  savedSearchIndex = bytes;
+}
+
+/** The loaded catalogue's search index as the bytes of a file, for a build to save. */
+export async function savedSearchIndexBytes(): Promise<Uint8Array> {
+  const { catalogue, index } = await loadCatalogue();
+  return encodeSearchIndex(index.searchIndex, catalogue.version);
+}
 
 async function load(): Promise<LoadedCatalogue> {
   const [providers, categories, services] = await Promise.all([
@@ -48,7 +70,26 @@ async function load(): Promise<LoadedCatalogue> {
       `Invalid content/synonyms.json:\n${parsedSynonyms.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n')}`,
     );
   const synonyms = parsedSynonyms.data;
-  return { catalogue, index: createServiceIndex(catalogue, synonyms), synonyms };
+  let index: SavableServiceIndex | undefined;
+  let savedSearchIndexProblem: string | undefined;
+  if (savedSearchIndex) {
+    // Whatever is wrong with the file, the catalogue still loads: a failed load would fail every read until a restart.
+    try {
+      const decoded = decodeSearchIndex(savedSearchIndex, version, catalogue.services.length);
+      if ('index' in decoded) index = createServiceIndex(catalogue, synonyms, decoded.index);
+      else savedSearchIndexProblem = decoded.problem;
+    } catch (e) {
+      savedSearchIndexProblem = `reading it failed (${e instanceof Error ? e.message : String(e)})`;
+    }
+    savedSearchIndex = undefined;
+  }
+  return {
+    catalogue,
+    index: index ?? createServiceIndex(catalogue, synonyms),
+    synonyms,
+    searchIndexFrom: index ? 'saved' : 'built',
+    ...(savedSearchIndexProblem ? { savedSearchIndexProblem } : {}),
+  };
 }
 
 export function loadCatalogue(): Promise<LoadedCatalogue> {

@@ -5,6 +5,10 @@
  * the server loads no TypeScript: loading Node's type stripper and stripping
  * these modules took about 100 ms of every start. The metrics and the MongoDB
  * address check stay separate modules, loaded only when configured.
+ *
+ * The catalogue's saved search index goes through here too: the build saves
+ * it (src/integrations/search-index-file.ts) and start.mjs offers it to the
+ * catalogue before the first load.
  */
 export { loadConfig } from '../../functions/lib/config.ts';
 export { createAnswerCache } from './answer-cache.ts';
@@ -18,3 +22,4 @@ export { createRouteLabel } from './route-label.ts';
 export { createShutdown, probeOf } from './shutdown.ts';
 export { createSlicedQueue } from './sliced-queue.ts';
 export { listenProblem } from './listen-error.ts';
+export { loadCatalogue, offerSavedSearchIndex, savedSearchIndexBytes } from '../data/catalogue.ts';

@@ -50,6 +50,8 @@ const HOST_EXPORTS = [
   'probeOf',
   'createSlicedQueue',
   'listenProblem',
+  'loadCatalogue',
+  'offerSavedSearchIndex',
 ];
 const missing = HOST_EXPORTS.filter((name) => serverLayer[name] === undefined);
 if (missing.length) {
@@ -81,7 +83,20 @@ const {
   probeOf,
   createSlicedQueue,
   listenProblem,
+  loadCatalogue,
+  offerSavedSearchIndex,
 } = serverLayer;
+
+// The search index the build saved, offered before anything loads the catalogue: its first load (the warm-up)
+// reads it rather than building the index. Without it the index is built, as before, and the log says why.
+const savedSearchIndexPath = `${dist}server/search-index.bin`;
+let savedSearchIndexUnread;
+try {
+  offerSavedSearchIndex(readFileSync(savedSearchIndexPath));
+} catch (e) {
+  savedSearchIndexUnread =
+    e.code === 'ENOENT' ? 'is missing. Run `npm run build`' : `could not be read (${e.code ?? e.message})`;
+}
 
 const { config, problems } = loadConfig();
 if (!config) {
@@ -295,6 +310,17 @@ function warmUp(port) {
   });
 }
 
+/** Says where the search index came from; searches answer the same either way, only the start takes longer. */
+function reportSearchIndex({ searchIndexFrom, savedSearchIndexProblem }) {
+  if (searchIndexFrom === 'saved') log.info({}, `Search index read from ${savedSearchIndexPath}`);
+  else
+    log.warn(
+      {},
+      `Built the search index at start: the build's (${savedSearchIndexPath}) ` +
+        (savedSearchIndexProblem ? `was not used: ${savedSearchIndexProblem}.` : `${savedSearchIndexUnread}.`),
+    );
+}
+
 /** An address to show: a wildcard interface is reached on localhost. */
 const shownUrl = (host, port) => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
@@ -330,6 +356,9 @@ server.listen(config.PORT, config.HOST, async () => {
     log.fatal({}, `The embedded store could not be opened under DATA_DIR (${config.DATA_DIR}); see the message above.`);
     process.exit(1);
   }
+  // Loaded by the warm-up when it succeeded (said before the server is announced), else by this or the first request.
+  const reported = loadCatalogue().then(reportSearchIndex, () => {});
+  if (warm === 'ready') await reported;
   const url = shownUrl(config.HOST, port);
   // Also a sentence: operators and scripts look for "listening on <url>".
   log.info({ url }, `Cloud Service Catalogue listening on ${url}`);

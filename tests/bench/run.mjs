@@ -277,7 +277,7 @@ async function catalogueBench(tools) {
       (startTimes.length
         ? ' Start to first answer is from spawning the server (`node src/server/start.mjs`, as `npm start` runs ' +
           'it) to its first answer (`/v1/health`), which comes after its warm-up has loaded the catalogue and ' +
-          'built the search index; the three starts: ' +
+          'its search index (read from the file the build saved, dist/server/search-index.bin); the three starts: ' +
           startTimes
             .map(({ n, starts }) => `${n} services ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms`)
             .join('; ') +

@@ -20,11 +20,11 @@ export interface RunningServer {
 
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { dataDir?: string } = {},
+  opts: { dataDir?: string; /** A copy of the project to start instead of this one. */ project?: string } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'csc-test-'));
   const child = spawn(process.execPath, ['src/server/start.mjs'], {
-    cwd: process.cwd(),
+    cwd: opts.project ?? process.cwd(),
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, MONGODB_URI: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
