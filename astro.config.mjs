@@ -1,4 +1,5 @@
 // @ts-check
+import { randomUUID } from 'node:crypto';
 import node from '@astrojs/node';
 import { defineConfig } from 'astro/config';
 import { cdnHeaders } from './src/integrations/cdn-headers.ts';
@@ -51,6 +52,8 @@ export default defineConfig({
       __CATALOGUE_BUILT_ON__: JSON.stringify(buildDate()),
       // The interchange schema address is fixed per build (see buildSchemaUrl).
       __SERVICE_LIST_SCHEMA_URL__: JSON.stringify(buildSchemaUrl()),
+      // This build: the saved search index records it, and only the same build uses the file (src/data/catalogue.ts).
+      __BUILD_ID__: JSON.stringify(randomUUID()),
     },
   },
 });

@@ -4,7 +4,16 @@
  * graceful shutdown, under load, losing no acknowledged save.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -426,7 +435,8 @@ describe('start-up failures', () => {
 describe('the search index saved with the build', () => {
   it('is read at start; a damaged or missing one is named in a warning, and the index built instead answers the same', async () => {
     // A copy of the project whose build has a damaged index file (the sources and dist/server copied, the rest linked).
-    const project = mkdtempSync(join(tmpdir(), 'csc-saved-index-'));
+    // Its real path: the server names the file by the path Node resolved for start.mjs.
+    const project = realpathSync(mkdtempSync(join(tmpdir(), 'csc-saved-index-')));
     cpSync('src', join(project, 'src'), { recursive: true });
     cpSync('package.json', join(project, 'package.json'));
     symlinkSync(resolve('node_modules'), join(project, 'node_modules'), 'dir');
@@ -440,9 +450,10 @@ describe('the search index saved with the build', () => {
       logLines(server)
         .filter((l) => /search index/i.test(l.msg))
         .map(({ level, msg }) => ({ level, msg }));
-    const [saved, damaged] = await Promise.all([startServer(), startServer({}, { project })]);
+    const started = [startServer(), startServer({}, { project })];
     let missing: RunningServer | undefined;
     try {
+      const [saved, damaged] = (await Promise.all(started)) as [RunningServer, RunningServer];
       expect(saidAtStart(saved)).toEqual([
         { level: 'info', msg: `Search index read from ${resolve('dist/server/search-index.bin')}` },
       ]);
@@ -450,8 +461,8 @@ describe('the search index saved with the build', () => {
         {
           level: 'warn',
           msg:
-            `Built the search index at start: the build's (${file}) was not used: its checksum does not match: ` +
-            'the file was changed or cut since it was written.',
+            `Built the search index at start: the build's (${file}) was not used: its checksum does not match ` +
+            '(the file was changed or cut since it was written).',
         },
       ]);
       for (const q of ['lambda', 'lamda', 'object storage', 'k8s', 'Microsoft.Storage', 'postgres', 'cosmos db']) {
@@ -470,7 +481,9 @@ describe('the search index saved with the build', () => {
         },
       ]);
     } finally {
-      await Promise.all([saved.stop(), damaged.stop(), missing?.stop()]);
+      // Stops whichever started, even when the other did not.
+      const running = await Promise.allSettled(started);
+      await Promise.all([...running.map((r) => r.status === 'fulfilled' && r.value.stop()), missing?.stop()]);
       rmSync(project, { recursive: true, force: true });
     }
   });

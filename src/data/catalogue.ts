@@ -13,6 +13,9 @@ import { SynonymList, type SynonymEntry } from '../core/schemas.ts';
 import synonymsFile from '../../content/synonyms.json';
 
 declare const __CATALOGUE_BUILT_ON__: string;
+declare const __BUILD_ID__: string;
+/** This build, as a saved search index records it: a file is used only by the build that wrote it. */
+const build = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'unbuilt';
 
 export interface LoadedCatalogue {
   catalogue: Catalogue;
@@ -42,7 +45,7 @@ export function offerSavedSearchIndex(bytes: Uint8Array): void {
 /** The loaded catalogue's search index as the bytes of a file, for a build to save. */
 export async function savedSearchIndexBytes(): Promise<Uint8Array> {
   const { catalogue, index } = await loadCatalogue();
-  return encodeSearchIndex(index.searchIndex, catalogue.version);
+  return encodeSearchIndex(index.searchIndex, { build, catalogueVersion: catalogue.version });
 }
 
 async function load(): Promise<LoadedCatalogue> {
@@ -75,11 +78,15 @@ async function load(): Promise<LoadedCatalogue> {
   if (savedSearchIndex) {
     // Whatever is wrong with the file, the catalogue still loads: a failed load would fail every read until a restart.
     try {
-      const decoded = decodeSearchIndex(savedSearchIndex, version, catalogue.services.length);
+      const decoded = decodeSearchIndex(
+        savedSearchIndex,
+        { build, catalogueVersion: version },
+        catalogue.services.length,
+      );
       if ('index' in decoded) index = createServiceIndex(catalogue, synonyms, decoded.index);
       else savedSearchIndexProblem = decoded.problem;
     } catch (e) {
-      savedSearchIndexProblem = `reading it failed (${e instanceof Error ? e.message : String(e)})`;
+      savedSearchIndexProblem = `using it failed (${e instanceof Error ? e.message : String(e)})`;
     }
     savedSearchIndex = undefined;
   }

@@ -4,8 +4,8 @@
  * `npm start` loads it rather than building it: building it is the costliest
  * step of a start. The index comes from the built server layer
  * (dist/server/host.mjs), so it is made by the same code and from the same
- * data the server will run on; the server checks the catalogue version it
- * records and builds the index itself on any mismatch.
+ * data the server will run on; the server checks the build and catalogue
+ * version it records, and builds the index itself on any mismatch.
  */
 import { writeFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';
