@@ -502,6 +502,7 @@ const sameText = (word: string, t: string, start: number, end: number): boolean 
   return true;
 };
 
+/** The index of `options.services` (see SearchIndex), made in one pass over them. */
 export function buildSearchIndex(options: Pick<SearchEngineOptions, 'services' | 'categoryName'>): SearchIndex {
   const { services } = options;
   const n = services.length;
@@ -805,6 +806,7 @@ export function createSearchEngine(
 
   /** Each word's letter set (lettersOf), computed when fuzzy matching first compares it; 0 until then. */
   const wordLetters = new Int32Array(words.length);
+  /** Word ids by first letter: fuzzy matching compares a term with the words of its first two letters. */
   const byFirstLetter = new Map<string, number[]>();
   words.forEach((w, id) => {
     if (!/^[a-z]/.test(w)) return;
