@@ -153,25 +153,25 @@ export function decodeSearchIndex(
   const arrayBytes = file.subarray(start);
   const arrays = {} as { [K in ArrayName]: InstanceType<(typeof arrayTypes)[K]> };
   for (const name of arrayNames) {
-    const entry: unknown = header.arrays?.[name];
-    const [offset, length] = Array.isArray(entry) && entry.length === 2 ? (entry as unknown[]) : [];
     const Type = arrayTypes[name];
-    if (
-      !Number.isSafeInteger(offset) ||
-      !Number.isSafeInteger(length) ||
-      (offset as number) < 0 ||
-      (length as number) < 0 ||
-      (offset as number) % 8 !== 0 ||
-      (offset as number) + (length as number) * Type.BYTES_PER_ELEMENT > arrayBytes.length
-    )
-      return problem(`the array ${name} is not within the file`);
+    const place = placeOf(header.arrays?.[name], Type.BYTES_PER_ELEMENT, arrayBytes.length);
+    if (!place) return problem(`the array ${name} is not within the file`);
     (arrays as Record<string, unknown>)[name] = new Type(
       file.buffer as ArrayBuffer,
-      arrayBytes.byteOffset + (offset as number),
-      length as number,
+      arrayBytes.byteOffset + place.offset,
+      place.length,
     );
   }
   const index: SearchIndex = { words: header.words, providers: header.providers, ...arrays };
   const inconsistent = searchIndexProblem(index, serviceCount);
   return inconsistent ? problem(inconsistent) : { index };
+}
+
+/** An array's [offset, length] from the header, if it is one: whole numbers, aligned, within `size` bytes. */
+function placeOf(entry: unknown, elementBytes: number, size: number): { offset: number; length: number } | undefined {
+  if (!Array.isArray(entry) || entry.length !== 2) return undefined;
+  const [offset, length] = entry as unknown[];
+  if (typeof offset !== 'number' || typeof length !== 'number') return undefined;
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0) return undefined;
+  return offset % 8 === 0 && offset + length * elementBytes <= size ? { offset, length } : undefined;
 }
