@@ -19,6 +19,7 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { processHost, type Log } from '../adapters/process-host.ts';
+import { InFlight } from './in-flight.ts';
 
 export interface ShutdownOptions {
   log: Log;
@@ -54,7 +55,7 @@ export function createShutdown({
   flushLog = async () => {},
   exit = (code) => process.exit(code),
 }: ShutdownOptions) {
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = new InFlight();
   let stopping = false;
   let drained: (() => void) | undefined;
   let server: Server | undefined;
@@ -90,7 +91,7 @@ export function createShutdown({
     );
     const closed = server ? closeServer(server) : Promise.resolve();
     // Answers not yet begun close their connection; keep-alive connections that go idle are closed as they do.
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    for (const res of inFlight.list()) if (!res.headersSent) res.setHeader('connection', 'close');
     const sweep = setInterval(() => server?.closeIdleConnections(), 100);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finished = await Promise.race([
@@ -105,12 +106,12 @@ export function createShutdown({
     const cutOff = finished ? 0 : inFlight.size;
     if (cutOff) {
       log.error({ cutOff, timeoutSeconds }, 'Shutdown deadline passed: cutting off the requests in flight');
-      for (const res of inFlight) cut.add(res);
+      for (const res of inFlight.list()) cut.add(res);
     }
     // What is left holds no request (an idle socket, a client still sending headers) or is past the deadline.
     // The cut-off requests' 'close' events (and so their log lines, request-log.ts) come a few turns of the event
     // loop after their sockets are destroyed: waited for, briefly, so the log says which requests were cut off.
-    const cutClosed = Promise.all([...inFlight].map((res) => new Promise((resolve) => res.once('close', resolve))));
+    const cutClosed = Promise.all(inFlight.list().map((res) => new Promise((resolve) => res.once('close', resolve))));
     server?.closeAllConnections();
     await closed;
     await Promise.race([cutClosed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
