@@ -40,7 +40,7 @@ describe('InFlight', () => {
     const reference = new Set<ServerResponse>();
     const pool = Array.from({ length: 40 }, response);
     let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = () => (seed = Number((BigInt(seed) * 1103515245n + 12345n) % 2n ** 31n)) / 2 ** 31;
     for (let i = 0; i < 5000; i++) {
       const res = pool[Math.floor(next() * pool.length)]!;
       if (next() < 0.5) {

@@ -4,7 +4,7 @@
  *
  * An array, each response holding its place in it, a removal moving the last
  * response into the gap: every request adds one response and removes it
- * again, and nothing is allocated for that. A Set under the same churn kept
+ * again, and no table is rebuilt for that. A Set under the same churn kept
  * V8 allocating new tables for it: serving the prerendered files at 32
  * connections, the server ran a full (mark-compact) collection every few
  * seconds (`--trace-gc`: 15 in a minute of load); with this array, none in

@@ -171,6 +171,13 @@ describe('TracedResponse', () => {
       '/object': (res) => res.writeHead(201, 'Made', { 'content-type': 'text/plain' }).end('ok'),
       '/array-reason': (res) => res.writeHead(202, 'Taken', ['content-type', 'text/plain']).end('ok'),
       '/object-only': (res) => res.writeHead(203, { 'content-type': 'text/plain' }).end('ok'),
+      '/pairs': (res) => res.writeHead(200, [['content-type', 'text/plain']]).end('ok'),
+      '/no-reason': (res) => res.writeHead(200, undefined, { 'content-type': 'text/plain' }).end('ok'),
+      '/handler-set': (res) => {
+        res.setHeader('x-request-id', 'set-by-handler');
+        res.setHeader('content-type', 'text/plain');
+        res.end('ok');
+      },
       '/status-only': (res) => {
         res.setHeader('content-type', 'text/plain');
         res.writeHead(206).end('ok');
@@ -193,12 +200,18 @@ describe('TracedResponse', () => {
         ['/array-reason', 202],
         ['/object-only', 203],
         ['/status-only', 206],
+        ['/pairs', 200],
+        ['/no-reason', 200],
+        ['/handler-set', 200],
         ['/none', 200],
       ] as const) {
         const r = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': `id${path.slice(1)}` } });
         expect(r.status, path).toBe(status);
-        if (path.endsWith('-reason')) expect(r.statusText).toBe('Taken');
-        expect(r.headers.get('x-request-id'), path).toBe(`id${path.slice(1)}`);
+        if (path === '/array-reason') expect(r.statusText).toBe('Taken');
+        if (path === '/object') expect(r.statusText).toBe('Made');
+        expect(r.headers.get('x-request-id'), path).toBe(
+          path === '/handler-set' ? 'set-by-handler' : `id${path.slice(1)}`,
+        );
         expect(r.headers.get('content-type'), path).toBe('text/plain');
       }
     } finally {

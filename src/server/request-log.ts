@@ -143,8 +143,9 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
 
 /**
  * The server's response class (`createServer({ ServerResponse: TracedResponse })`):
- * it adds the request id to the headers given to `writeHead`, whatever their
- * form. Setting it earlier with `setHeader` would send every later
+ * it adds the request id to the headers given to `writeHead` (an object, a
+ * flat list or a list of pairs), or sets it when none are given. Setting it
+ * earlier with `setHeader` would send every later
  * `writeHead(status, headers)` down Node's slow path, which validates each
  * header again: it halved the throughput of the prerendered files, whose
  * headers are kept ready to write.
@@ -165,18 +166,20 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
     const writeHead = super.writeHead as (statusCode: number, reasonOrHeaders?: unknown, headers?: unknown) => this;
     const id = this.requestId;
     if (id === undefined) return writeHead.call(this, statusCode, reasonOrHeaders, headersAfterReason);
-    const hasReason = typeof reasonOrHeaders === 'string';
-    const headers = withRequestId(this, hasReason ? headersAfterReason : reasonOrHeaders, id);
-    return hasReason
-      ? writeHead.call(this, statusCode, reasonOrHeaders, headers)
-      : writeHead.call(this, statusCode, headers);
+    // Node's own rule: without a reason (a string), the headers are the third argument when given, else the second.
+    if (typeof reasonOrHeaders === 'string')
+      return writeHead.call(this, statusCode, reasonOrHeaders, withRequestId(this, headersAfterReason, id));
+    return writeHead.call(this, statusCode, withRequestId(this, headersAfterReason ?? reasonOrHeaders, id));
   }
 }
 
 /** The headers given to `writeHead` with X-Request-Id added, or set on the response when none were given. */
 function withRequestId(res: ServerResponse, headers: unknown, id: string): unknown {
-  // A spread, not `concat`: V8 runs `concat` in its runtime, which cost several times as much per request.
-  if (Array.isArray(headers)) return [...(headers as unknown[]), 'x-request-id', id];
+  if (Array.isArray(headers))
+    // A spread, not `concat`: V8 runs `concat` in its runtime, which cost several times as much per request.
+    return Array.isArray(headers[0])
+      ? [...headers, ['x-request-id', id]]
+      : [...(headers as unknown[]), 'x-request-id', id];
   if (headers && typeof headers === 'object') return { ...(headers as OutgoingHttpHeaders), 'x-request-id': id };
   if (!res.hasHeader('x-request-id')) res.setHeader('x-request-id', id);
   return headers;
