@@ -157,9 +157,21 @@ function wrkAsync(url, { connections = 32, seconds = 3, cpu } = {}) {
 /** Moves every thread of a process onto the given cores (Linux taskset); false when taskset is missing. */
 const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;
 
+/** The cores this process may run on (`0-3,6`, as taskset prints them), or undefined without taskset. */
+function allowedCores() {
+  const out = spawnSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' }).stdout ?? '';
+  const list = /list:\s*(\S+)/.exec(out)?.[1];
+  if (!list) return undefined;
+  const cores = list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+  return { list, cores };
+}
+
 /**
  * Two servers of the same file measured at the same time on the same core:
- * both pinned to core 0, each loaded by its own wrk on core 1 for the same
+ * both pinned to one core, each loaded by its own wrk on another for the same
  * seconds. The scheduler shares the core between them fairly, so their req/s
  * divide to the inverse of what a request costs each, and whatever else the
  * machine is doing meanwhile falls on both alike. Run one after the other on
@@ -168,21 +180,27 @@ const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid
  * the ratio held within a few hundredths from round to round. Also each
  * server's processor time per request, from its own process (Linux schedstat).
  * The median of `rounds` rounds; undefined without taskset or a second core.
+ * The servers go back to every core this process may use afterwards.
  */
 async function sameCoreRuns(rounds, seconds, a, b) {
-  if (os.cpus().length < 2 || !pin(a.pid, '0') || !pin(b.pid, '0')) return undefined;
-  const all = `0-${os.cpus().length - 1}`;
+  const allowed = allowedCores();
+  if (!allowed || allowed.cores.length < 2) return undefined;
+  const [serverCore, loadCore] = allowed.cores;
   const measured = { a: [], b: [] };
   try {
+    if (!pin(a.pid, String(serverCore)) || !pin(b.pid, String(serverCore))) return undefined;
     for (let i = 0; i < rounds; i++) {
       const before = { a: processorNs(a.pid), b: processorNs(b.pid) };
-      const [ra, rb] = await Promise.all([wrkAsync(a.url, { seconds, cpu: 1 }), wrkAsync(b.url, { seconds, cpu: 1 })]);
+      const [ra, rb] = await Promise.all([
+        wrkAsync(a.url, { seconds, cpu: loadCore }),
+        wrkAsync(b.url, { seconds, cpu: loadCore }),
+      ]);
       measured.a.push({ rps: ra.rps, usPerRequest: (processorNs(a.pid) - before.a) / 1000 / ra.requests });
       measured.b.push({ rps: rb.rps, usPerRequest: (processorNs(b.pid) - before.b) / 1000 / rb.requests });
     }
   } finally {
-    pin(a.pid, all);
-    pin(b.pid, all);
+    pin(a.pid, allowed.list);
+    pin(b.pid, allowed.list);
   }
   const of = (name, key) => median(measured[name].map((r) => r[key]));
   return {
@@ -385,7 +403,7 @@ export async function httpPathsBench({ say, seconds = 3, rounds = 3, tools, char
       `Real catalogue, the build in dist/, loopback; wrk 1 thread, ${seconds} s per point; the figures at 32 ` +
         `connections are the best of ${rounds} interleaved rounds per peer (the machine is shared: the best ` +
         `run is the one the scheduler left alone), except against the bare server: the two run at the same ` +
-        `time on one core (both pinned to core 0 with taskset, each loaded by its own wrk on core 1), so the ` +
+        `time on one core (both pinned to it with taskset, each loaded by its own wrk on another core), so the ` +
         `scheduler shares that core between them and their req/s divide to the inverse of what a request ` +
         `costs each; ${BARE_ROUNDS} rounds of ${Math.max(seconds, 5)} s, the median ratio. ` +
         `wrk and the servers share the ${os.cpus().length} cores. ` +
