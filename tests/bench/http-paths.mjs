@@ -11,6 +11,7 @@
 // fsync on, and one process against node:cluster with a worker per core.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { spawnListening, spawnQuietServer, withNginx } from './spawn-server.mjs';
+import { median } from './stats.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -129,12 +130,6 @@ function processorNs(pid) {
     return NaN;
   }
 }
-
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** wrk without blocking this process, so two can run at once: resolves to req/s and the requests counted. */
 function wrkAsync(url, { connections = 32, seconds = 3, cpu } = {}) {

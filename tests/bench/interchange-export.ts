@@ -6,15 +6,12 @@
  */
 import { renderMarkdown } from '../../src/core/markdown.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
+import { percentile } from './stats.ts';
 import { exportServiceList, serviceListSchemaUrl, validateServiceList } from '../../src/core/service-list.ts';
 
 const RUNS = 200;
 const WARMUP = 20;
 const TARGET_MS = 20;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 function measure(run: () => unknown): { median: number; p99: number } {
   for (let i = 0; i < WARMUP; i++) run();

@@ -6,14 +6,11 @@
  */
 import { generatePolicy, policyTargets, type PolicyTarget } from '../../src/core/policies/index.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../helpers/synthetic-catalogue.ts';
+import { percentile } from './stats.ts';
 
 const RUNS = 300;
 const WARMUP = 30;
 const TARGET_MS = 5;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 export async function bench(): Promise<{ title: string; markdown: string }> {
   const catalogue = syntheticCatalogue({ ...REALISTIC_PROVIDER_SIZES, seed: 42 });
