@@ -1,6 +1,7 @@
 /** /v1/openapi.json: a valid OpenAPI 3.1 document that describes the whole contract. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corsHeaders } from '../src/http/headers.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -29,6 +30,32 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.security).toBeUndefined();
     for (const item of Object.values<any>(doc.paths))
       for (const op of Object.values<any>(item)) expect(op.security).toBeUndefined();
+  });
+
+  it('names every header the API lets browsers read', () => {
+    const exposed = corsHeaders['access-control-expose-headers']!.split(',').map((h) => h.trim());
+    const text = JSON.stringify(doc);
+    for (const header of exposed) expect(text, header).toContain(header);
+  });
+
+  it('documents X-Request-Id on every answer, with the pattern of the ids the server keeps', async () => {
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item))
+        for (const [status, r] of Object.entries<any>(op.responses))
+          expect(r.headers?.['X-Request-Id'], `${method} ${path} ${status}`).toEqual({
+            $ref: '#/components/headers/RequestId',
+          });
+    const kept = new RegExp(doc.components.headers.RequestId.schema.pattern);
+    const proxyId = 'edge-7f3a:req.42@lb_1';
+    expect(kept.test(proxyId)).toBe(true);
+    const sent = await fetch(`${server.url}/v1/categories`, { headers: { 'x-request-id': proxyId } });
+    expect(sent.headers.get('x-request-id')).toBe(proxyId);
+    for (const refused of ['has space', 'a"quote', 'x'.repeat(129)]) {
+      expect(kept.test(refused), refused).toBe(false);
+      const r = await fetch(`${server.url}/v1/categories`, { headers: { 'x-request-id': refused } });
+      expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+      expect(kept.test(r.headers.get('x-request-id')!)).toBe(true);
+    }
   });
 
   it('describes every endpoint the service offers and none of the removed ones', () => {

@@ -19,6 +19,13 @@ export const corsHeaders: Record<string, string> = {
     'Content-Disposition, Warning, X-Policy-Omitted, X-Policy-Also-Allows, X-Unknown-Services, X-Request-Id',
 };
 
+/**
+ * An incoming X-Request-Id the server keeps as the request's own id, so a
+ * proxy's or client's id joins the logs up: printable, no spaces or quotes,
+ * and short. Anything else gets a new id. The OpenAPI document publishes it.
+ */
+export const KEPT_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
+
 export const preflightHeaders: Record<string, string> = {
   ...corsHeaders,
   'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',

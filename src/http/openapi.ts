@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Problem } from '../core/schemas.ts';
 import { serviceListSchema } from '../core/service-list.ts';
+import { KEPT_REQUEST_ID } from './headers.ts';
 
 export const API_VERSION = '1.5.0';
 
@@ -111,6 +112,17 @@ const rateHeaders = {
   'X-RateLimit-Reset': { description: 'When the window resets, in Unix epoch seconds.', schema: { type: 'integer' } },
 };
 
+/** Every answer's id, as a header component each response refers to. */
+const REQUEST_ID_HEADER = 'RequestId';
+const requestIdHeader = {
+  description:
+    "The request's id, sent by the bundled server (`npm start`) with every answer: the `X-Request-Id` the " +
+    'client or a proxy sent when it matches the pattern, else a new random one (32 hex digits). The log line ' +
+    'for the request carries it: quote it when reporting a problem. An answer a CDN serves from its cache ' +
+    'carries the id of the request that filled the cache.',
+  schema: { type: 'string', pattern: KEPT_REQUEST_ID.source },
+};
+
 export function buildOpenApi(
   operations: OperationSpec[],
   options: { serverUrl?: string; serviceListSchemaUrl: string },
@@ -181,16 +193,15 @@ export function buildOpenApi(
             status,
             {
               description: r.description,
-              ...(Object.keys(headers).length
-                ? {
-                    headers: Object.fromEntries(
-                      Object.entries(headers).map(([k, h]) => [
-                        k,
-                        { description: h.description, schema: h.schema ?? { type: 'string' } },
-                      ]),
-                    ),
-                  }
-                : {}),
+              headers: {
+                ...Object.fromEntries(
+                  Object.entries(headers).map(([k, h]) => [
+                    k,
+                    { description: h.description, schema: h.schema ?? { type: 'string' } },
+                  ]),
+                ),
+                'X-Request-Id': { $ref: `#/components/headers/${REQUEST_ID_HEADER}` },
+              },
               ...(schema
                 ? {
                     content: {
@@ -236,7 +247,10 @@ export function buildOpenApi(
       { name: 'Operations', description: 'Health, status and the API description' },
     ],
     paths,
-    components: { schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))) },
+    components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      headers: { [REQUEST_ID_HEADER]: requestIdHeader },
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { randomFillSync } from 'node:crypto';
 import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders, type RequestListener } from 'node:http';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { processHost } from '../adapters/process-host.ts';
+import { KEPT_REQUEST_ID } from '../http/headers.ts';
 import { clientIp } from '../http/protocol.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -36,13 +37,10 @@ export function inRequestScope<A extends unknown[], R>(res: ServerResponse, fn: 
   return requestId === undefined ? requestScope.exit(fn, ...args) : requestScope.run(requestId, fn, ...args);
 }
 
-/** An incoming X-Request-Id is kept when it is this sane: a proxy's or client's id joins the logs up. */
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
-
 /** The id a request is logged and answered under: a sane incoming X-Request-Id, else a new one. */
 export function requestIdFrom(header: string | string[] | undefined): string {
   const given = Array.isArray(header) ? header[0] : header;
-  return given !== undefined && SANE_REQUEST_ID.test(given) ? given : newRequestId();
+  return given !== undefined && KEPT_REQUEST_ID.test(given) ? given : newRequestId();
 }
 
 /**
