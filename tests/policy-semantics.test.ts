@@ -143,6 +143,20 @@ describe.each(policyTargets)('%s policies do what they say', (target) => {
     expect(kinds.filter((k) => k === 'policy').length).toBeGreaterThan(ids.length * 0.8);
   });
 
+  it('for every single-service list, approving the services the report names leaves no requirement missing', () => {
+    for (const id of activeIds(target)) {
+      const r = generatePolicy(target, catalogue, [id], {});
+      if (r.kind !== 'policy') continue;
+      const named = r.dependencies.flatMap((d) =>
+        d.kind === 'requires' && d.status === 'missing' && d.service ? [d.service] : [],
+      );
+      const followed = generatePolicy(target, catalogue, [id, ...named], {});
+      if (followed.kind !== 'policy') throw new Error(`${id}: ${followed.kind}`);
+      const left = followed.dependencies.filter((d) => d.kind === 'requires' && d.status === 'missing' && d.service);
+      expect(left, `${id}, then ${named.join(', ')}`).toEqual([]);
+    }
+  });
+
   it('for 200 random lists', () => {
     const ids = activeIds(target);
     fc.assert(

@@ -324,25 +324,37 @@ export function scopeReport(
   const allowed = (id: string) => scope.inDocument(id) || (scope.alwaysAllowed?.(id) ?? false);
   const dependencies: DependencyNote[] = [];
   const seen = new Set<string>();
-  for (const s of approval.services) {
-    if (!inc.has(s.id)) continue;
+  // The document's services, then each required service it denies: what that one requires is denied too and is
+  // reported with it, so adding what the report names is enough (its recommendations are not followed).
+  const reported = approval.services.filter((s) => inc.has(s.id));
+  const visited = new Set(reported.map((s) => s.id));
+  for (let at = 0; at < reported.length; at++) {
+    const s = reported[at]!;
+    const inDocument = inc.has(s.id);
     for (const [edgeKind, edges] of [
       ['requires', s.requires],
-      ['recommends', s.recommends],
+      ['recommends', inDocument ? s.recommends : []],
     ] as const) {
       for (const d of edges) {
         const dep = d.service ? catalogue.service(d.service) : undefined;
         if (d.service && (!dep || dep.provider !== target)) continue;
         const ids = dep ? identifiersOf(dep, kind) : (d.identifiers?.[kind] ?? []);
         if (!dep && !ids.length) continue;
+        // A required service works when its own identifiers are allowed: its sub-services are optional parts of it
+        // (Compute Engine's VMs do not need OS Login), so they are not asked for.
+        const needed = dep?.identifiers[kind]?.length ? dep.identifiers[kind] : ids;
         const added = approval.services.some((x) => x.id === dep?.id) && !approval.approved.has(dep!.id);
         const rawAdded =
           !dep && edgeKind === 'requires' && ids.every((i) => (approval.extraIdentifiers[kind] ?? []).includes(i));
-        const satisfied = dep ? inc.has(dep.id) || (ids.length > 0 && ids.every(allowed)) : ids.every(allowed);
+        const satisfied = dep ? inc.has(dep.id) || (needed.length > 0 && needed.every(allowed)) : ids.every(allowed);
         let status: DependencyNote['status'] | undefined;
         if (edgeKind === 'requires' && (added ? inc.has(dep!.id) : rawAdded)) status = 'added';
         else if (!satisfied) status = 'missing';
         if (!status) continue;
+        if (status === 'missing' && edgeKind === 'requires' && dep && !visited.has(dep.id)) {
+          visited.add(dep.id);
+          reported.push(dep);
+        }
         const key = `${s.id}|${edgeKind}|${d.service ?? ids.join(',')}`;
         if (seen.has(key)) continue;
         seen.add(key);

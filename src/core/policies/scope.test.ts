@@ -76,6 +76,33 @@ const services = [
     requires: [{ service: 'gcp-compute', reason: 'nodes are Compute Engine instances', source: docs }],
   }),
   svc({ id: 'gcp-compute', provider: 'gcp', identifiers: { serviceNames: ['compute.googleapis.com'] } }),
+  // A chain (an Airflow service on a Kubernetes service on VMs), and a VM service with an optional sub-service.
+  svc({
+    id: 'gcp-airflow',
+    provider: 'gcp',
+    identifiers: { serviceNames: ['composer.googleapis.com'] },
+    requires: [{ service: 'gcp-k8s', reason: 'environments run on a cluster', source: docs }],
+  }),
+  svc({
+    id: 'gcp-k8s',
+    provider: 'gcp',
+    identifiers: { serviceNames: ['container.googleapis.com'] },
+    requires: [{ service: 'gcp-vm', reason: 'nodes are VMs', source: docs }],
+  }),
+  svc({
+    id: 'gcp-vm',
+    provider: 'gcp',
+    identifiers: { serviceNames: ['compute.googleapis.com'] },
+    subServices: [
+      {
+        id: 'gcp-vm-login',
+        name: 'VM login',
+        description: 'optional sign-in to VMs',
+        identifiers: { serviceNames: ['oslogin.googleapis.com'] },
+      },
+    ],
+  }),
+  svc({ id: 'gcp-lb', provider: 'gcp', identifiers: { serviceNames: ['compute.googleapis.com'] } }),
 ];
 const catalogue = createCatalogue({
   version: 'fixture1',
@@ -102,6 +129,8 @@ describe('dependencies', () => {
         status: 'missing',
       },
       expect.objectContaining({ kind: 'recommends', service: 'aws-xray', status: 'missing' }),
+      // What the denied CloudWatch Logs requires in turn: adding what the report names is enough.
+      expect.objectContaining({ serviceId: 'aws-cloudwatch-logs', identifiers: ['kms'], status: 'missing' }),
     ]);
     expect(scpDenies(r.document, 'logs:PutLogEvents')).toBe(true);
     expect(r.included).toEqual(['aws-lambda']);
@@ -120,6 +149,30 @@ describe('dependencies', () => {
         expect.objectContaining({ service: 'aws-xray', kind: 'recommends', status: 'missing' }),
       ]),
     );
+  });
+
+  it('follows a denied required service to what it requires, and include adds the whole chain', () => {
+    const r = policy(generatePolicy('gcp', catalogue, ['gcp-airflow'], {}));
+    expect(r.dependencies).toEqual([
+      expect.objectContaining({ serviceId: 'gcp-airflow', service: 'gcp-k8s', status: 'missing' }),
+      expect.objectContaining({ serviceId: 'gcp-k8s', service: 'gcp-vm', status: 'missing' }),
+    ]);
+    const added = policy(generatePolicy('gcp', catalogue, ['gcp-airflow'], { dependencies: 'include' }));
+    expect(added.included).toEqual(['gcp-airflow', 'gcp-k8s', 'gcp-vm']);
+    const followed = policy(generatePolicy('gcp', catalogue, ['gcp-airflow', 'gcp-k8s', 'gcp-vm'], {}));
+    expect(followed.dependencies).toEqual([]);
+  });
+
+  it('a required service is there when its own identifiers are allowed, whatever its optional sub-services', () => {
+    const alone = policy(generatePolicy('gcp', catalogue, ['gcp-k8s'], {}));
+    expect(alone.dependencies).toEqual([expect.objectContaining({ service: 'gcp-vm', status: 'missing' })]);
+    // Another approved service allows compute.googleapis.com; the VM service's sign-in API stays denied.
+    const r = policy(generatePolicy('gcp', catalogue, ['gcp-k8s', 'gcp-lb'], {}));
+    expect(r.document.spec.rules[0].values.allowedValues).toEqual([
+      'compute.googleapis.com',
+      'container.googleapis.com',
+    ]);
+    expect(r.dependencies).toEqual([]);
   });
 
   it('reports nothing once the dependency is approved', () => {
