@@ -334,6 +334,20 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(validateAzurePolicyDefinition(r.json)).toEqual([]);
   });
 
+  it('Azure: displayName is held to 128 UTF-16 code units, as Azure counts them, and kept whole', async () => {
+    const fits = '😀'.repeat(64);
+    const r = await post(`${endpoints.azure}?displayName=${encodeURIComponent(fits)}`, {
+      approvedServiceIds: sample.azure,
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.properties.displayName).toBe(fits);
+    const tooLong = `${fits}😀`;
+    const refused = await post(`${endpoints.azure}?displayName=${encodeURIComponent(tooLong)}`, {
+      approvedServiceIds: sample.azure,
+    });
+    expect(JSON.stringify(expectProblem(refused, 400))).not.toContain('😀');
+  });
+
   it.each([
     ['organizations/123456789', 200],
     ['folders/987654321', 200],

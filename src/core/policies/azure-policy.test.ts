@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateAzurePolicyDefinition } from '../../../tests/validators/azure-policy.ts';
 import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
-import { AZURE_PLATFORM_NAMESPACES, generateAzurePolicy } from './azure-policy.ts';
+import { AZURE_PLATFORM_NAMESPACES, generateAzurePolicy, truncate } from './azure-policy.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
 import { serviceEntry } from '../../../tests/fixtures/catalogue.ts';
 
@@ -97,5 +97,25 @@ describe('generateAzurePolicy', () => {
     });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(validateAzurePolicyDefinition(r.document)).toEqual([]);
+  });
+
+  it('cuts a long list name between characters, never inside a surrogate pair', () => {
+    // "Allowed Azure services: " is 24 code units: the 128th unit falls inside an emoji, then between two.
+    for (const listName of ['😀'.repeat(100), `x${'😀'.repeat(100)}`]) {
+      const r = generateAzurePolicy(catalogue, azureIds.slice(0, 3), { today, listName });
+      if (r.kind !== 'policy') throw new Error(r.kind);
+      const { displayName } = r.document.properties;
+      expect(displayName.length).toBeLessThanOrEqual(128);
+      expect(displayName.endsWith('😀…')).toBe(true);
+      expect(displayName.isWellFormed()).toBe(true);
+      expect(validateAzurePolicyDefinition(r.document)).toEqual([]);
+    }
+  });
+
+  it('truncate keeps short text, cuts long text to the limit with an ellipsis', () => {
+    expect(truncate('abc', 3)).toBe('abc');
+    expect(truncate('abcd', 3)).toBe('ab…');
+    expect(truncate('a😀b', 3)).toBe('a…');
+    expect(truncate('😀😀', 3)).toBe('😀…');
   });
 });

@@ -55,7 +55,17 @@ export const AZURE_POLICY_LIMITS = Object.freeze({
 export const metadataLength = (value: unknown): number =>
   typeof value === 'string' ? value.length : JSON.stringify(value).length;
 
-const truncate = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+/**
+ * At most `max` UTF-16 code units (the lengths Azure counts), ending in "…" when cut, and never between the two
+ * halves of a surrogate pair: a lone half is not valid Unicode, and the definition would not be valid JSON text.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
 const namespaceOf = (identifier: string): string => identifier.split('/')[0]!;
 const fold = (s: string) => s.toLowerCase();
 

@@ -107,8 +107,10 @@ export const AzurePolicyQuery = z.strictObject({
     .trim()
     .min(1)
     .max(128)
+    // Azure counts UTF-16 code units (a character outside the Basic Multilingual Plane, such as an emoji, is two).
+    .refine((s) => s.length <= 128, 'Too long: at most 128 UTF-16 code units, as Azure counts them')
     .optional()
-    .describe('displayName of the policy definition (at most 128 characters)'),
+    .describe('displayName of the policy definition (at most 128 UTF-16 code units, as Azure counts them)'),
   format: formatOf(
     'azure',
     'terraform: Terraform JSON with azurerm_policy_definition and azurerm_management_group_policy_assignment at ' +
