@@ -25,7 +25,9 @@ import {
   generatePolicy,
   PolicyEnvelope,
   ApprovedServicesRequest,
+  formatsByTarget,
   renderPolicy,
+  warningsFor,
   type AlsoAllowed,
   type DependencyNote,
   type GeneratePolicyOptions,
@@ -221,7 +223,7 @@ function policyFunction(target: PolicyTarget) {
           const file = renderPolicy(result, q.format, { parentGiven: q.parent !== undefined });
           return new Response(file.body, {
             headers: {
-              ...policyHeaders(result),
+              ...policyHeaders({ ...result, warnings: warningsFor(result, q.format) }),
               'content-type': `${file.contentType}; charset=utf-8`,
               'content-disposition': `attachment; filename="${file.filename}"`,
             },
@@ -279,9 +281,24 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
     200: {
       description:
         `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved ` +
-        `services it does not express are named in X-Policy-Omitted.`,
+        `services it does not express are named in X-Policy-Omitted. With ?format=, the file that deploys it ` +
+        `(${formatsByTarget[target].filter((f) => f !== 'json').join(', ')}), with Content-Disposition: ` +
+        (target === 'gcp' ? 'Terraform JSON as application/json, the gcloud file as application/yaml.' : 'JSON.'),
       schema: envelopeOr(document),
       headers: omissionHeaderDocs,
+      ...(target === 'gcp'
+        ? {
+            alsoAs: [
+              {
+                contentType: 'application/yaml',
+                jsonSchema: {
+                  type: 'string',
+                  description: 'The policy as a gcloud org-policies YAML file (?format=gcloud)',
+                },
+              },
+            ],
+          }
+        : {}),
     },
     400: problemResponse(
       'Malformed JSON, a body that does not match the schema (missing, empty, non-array, non-string or ' +

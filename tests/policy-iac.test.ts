@@ -249,6 +249,15 @@ describe('?format= on the policy endpoints', () => {
     expect(embedded(target, format, body, raw)).toEqual(raw);
     expect(vendorErrors(target, format, body)).toEqual([]);
   });
+  it('Google Cloud without a parent: the placeholder warning comes with the files that hold it, not Terraform', async () => {
+    const warning = async (query: string) =>
+      (await post(`/v1/policies/gcp-org-policy${query}`, ['gcp-cloud-storage'])).headers.get('warning') ?? '';
+    expect(await warning('')).toMatch(/placeholder organizations\/ORGANIZATION_ID/);
+    expect(await warning('?format=gcloud')).toMatch(/placeholder organizations\/ORGANIZATION_ID/);
+    const terraform = await post('/v1/policies/gcp-org-policy?format=terraform', ['gcp-cloud-storage']);
+    expect(await terraform.text()).not.toContain('ORGANIZATION_ID');
+    expect(terraform.headers.get('warning') ?? '').not.toMatch(/placeholder/);
+  });
   it('refuses a format of another cloud and format with envelope, as problems', async () => {
     const bad = await post('/v1/policies/aws-scp?format=arm', ['aws-s3']);
     expect(bad.status).toBe(400);
@@ -268,6 +277,9 @@ describe('?format= on the policy endpoints', () => {
     expect(param('/v1/policies/aws-scp')).toEqual(['json', 'terraform', 'cloudformation']);
     expect(param('/v1/policies/azure-policy')).toEqual(['json', 'terraform', 'arm']);
     expect(param('/v1/policies/gcp-org-policy')).toEqual(['json', 'terraform', 'gcloud']);
+    // Every format's media type is one the 200 answer lists, so a generated client accepts it.
+    for (const [path, , format, type] of cases)
+      expect(Object.keys(doc.paths[path].post.responses['200'].content), `${path} ${format}`).toContain(type);
   });
 });
 

@@ -39,6 +39,7 @@ import {
   GCP_PARENT_FORMATS,
   ApprovedServicesRequest,
   renderPolicy,
+  warningsFor,
   type PolicyFormat,
   policyTargets,
   retiredModes,
@@ -530,7 +531,7 @@ function policyCommand(args: string[], io: Io): number {
           `also allows: ${a.id} (through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
             `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
         );
-      for (const w of result.warnings) io.stderr(`warning: ${w.message}\n`);
+      for (const w of warningsFor(result, format as PolicyFormat | undefined)) io.stderr(`warning: ${w.message}\n`);
       // Byte for byte the API's answer body.
       output(
         format && format !== 'json'

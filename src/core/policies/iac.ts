@@ -13,7 +13,7 @@
  * fixed order, so a change to the list changes only the lines it should.
  */
 import { stringify as yamlStringify } from 'yaml';
-import type { PolicyDocumentResult, PolicyTarget } from './common.ts';
+import type { PolicyDocumentResult, PolicyTarget, PolicyWarning } from './common.ts';
 import type { AwsServiceControlPolicy, AzurePolicyDefinition, GcpOrgPolicy } from './schemas.ts';
 
 export const policyFormats = ['json', 'terraform', 'cloudformation', 'arm', 'gcloud'] as const;
@@ -280,6 +280,15 @@ function gcpTerraform(r: PolicyDocumentResult<GcpOrgPolicy>, parentGiven: boolea
       },
     },
   };
+}
+
+/**
+ * The warnings that hold for the file `format` answers: the Terraform file
+ * takes the Google Cloud parent as a variable (required while no parent was
+ * given), so it has no placeholder to warn about.
+ */
+export function warningsFor(result: PolicyDocumentResult, format: PolicyFormat | undefined): PolicyWarning[] {
+  return format === 'terraform' ? result.warnings.filter((w) => w.code !== 'placeholder-parent') : [...result.warnings];
 }
 
 /**
