@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { FeedbackAcknowledgement, feedbackFields, FeedbackRequest, MAX_FEEDBACK_CHARS } from '../src/core/feedback.ts';
 import type { Problem } from '../src/core/schemas.ts';
 import { problemTypes, problemTypeUri, zodErrors, type ProblemType } from '../src/http/problem.ts';
-import { BodyTooLarge, isFormMediaType, readBodyText } from '../src/http/protocol.ts';
+import { BodyNotUtf8, BodyTooLarge, isFormMediaType, readBodyText } from '../src/http/protocol.ts';
 import { failureResponse } from './lib/failure.ts';
 import type { FunctionContext } from './lib/types.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
@@ -108,6 +108,7 @@ export async function receiveFeedbackForm(
         ...rl,
         connection: 'close',
       });
+    if (e instanceof BodyNotUtf8) return failed('invalid-body', 'The form is not valid UTF-8.', rl);
     throw e;
   }
   const form = new URLSearchParams(text);

@@ -225,6 +225,52 @@ describe('limits on what is saved and sent', () => {
   });
 });
 
+describe('what a client sent is not repeated, nor changed', () => {
+  it('a body that is not UTF-8 is refused, whatever charset it declares; UTF-8 is kept as sent', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from('{"name":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('","approvedServiceIds":["aws-s3"]}'),
+    ]);
+    for (const type of ['application/json', 'application/json; charset=iso-8859-1']) {
+      const r = await send(`${server.url}/v1/lists`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: latin1,
+      });
+      expect(expectProblem(r, 400).detail).toMatch(/UTF-8/);
+    }
+    const utf8 = await postJson(`${server.url}/v1/lists`, { name: 'café', approvedServiceIds: ['aws-s3'] });
+    expect(utf8.status).toBe(201);
+    expect((await send(`${server.url}/v1/lists/${utf8.json.id}`)).json.name).toBe('café');
+    const form = await send(`${server.url}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: Buffer.concat([Buffer.from('type=bug&message=caf'), Buffer.from([0xe9])]),
+    });
+    expect(form.status).toBe(400);
+  });
+
+  it('problems do not repeat the Content-Type, the path or the slug a client sent', async () => {
+    const marker = 'zq-marker-7';
+    const typed = await send(`${server.url}/v1/lists`, {
+      method: 'POST',
+      headers: { 'content-type': `text/plain; ${marker}=${'x'.repeat(6000)}` },
+      body: '{}',
+    });
+    expect(typed.status).toBe(415);
+    expect(typed.text).not.toContain(marker);
+    for (const path of [`/v1/services/${marker}`, `/v1/${marker}`]) {
+      const r = await send(`${server.url}${path}`);
+      expectProblem(r, 404);
+      expect(r.text).not.toContain(marker);
+    }
+    const shaped = await postJson(`${server.url}/v1/lists`, { approvedServiceIds: [{ a: marker }] });
+    expectProblem(shaped, 400);
+    expect(shaped.text).not.toContain(marker);
+  });
+});
+
 describe('the feedback form without JavaScript', () => {
   it('charges the rate limit before reading, even a form with no message', async () => {
     const limited = await startServer({ RATE_LIMIT_POINTS: '3' });

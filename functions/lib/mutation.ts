@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { log } from '../../src/adapters/process-host.ts';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
-import { BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
+import { BodyNotUtf8, BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
 import { problem, zodErrors } from '../../src/http/problem.ts';
 import { describeJsonError, parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
@@ -96,7 +96,11 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       if (!isJsonMediaType(request.headers.get('content-type'))) {
         return finish(
           problem('unsupported-media-type', {
-            detail: `Send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? 'none')}).`,
+            detail:
+              'Send the body as JSON with "Content-Type: application/json" ' +
+              (request.headers.has('content-type')
+                ? '(this request gave another media type).'
+                : '(this request gave none).'),
           }),
           rl,
         );
@@ -113,6 +117,8 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
             }),
             rl,
           );
+        if (e instanceof BodyNotUtf8)
+          return finish(problem('malformed-json', { detail: 'The body is not valid UTF-8, which JSON text is.' }), rl);
         throw e;
       }
       let raw: unknown;

@@ -97,11 +97,18 @@ export type Equivalents = z.infer<typeof Equivalents>;
 /** Well above any catalogue: the three clouds together list under 1,500 services. */
 export const MAX_APPROVED_IDS = 2000;
 
-/** The offending value, short, for error messages (problem bodies list what was wrong, not only where). */
-const shown = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
+/**
+ * What kind of value was sent instead, for error messages: its type, never
+ * the value itself (an answer does not repeat what the client sent).
+ */
+const shown = (value: unknown): string =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
 
 export const ApprovedServiceIds = z
   .array(

@@ -7,18 +7,11 @@ import { problem } from './problem.ts';
  * and methods a route does not take (GET /v1/feedback, POST /v1/health).
  */
 export function notFoundAnswer(method: string, pathname: string): Response {
-  const service = /^\/v1\/services\/([^/]+)$/.exec(pathname);
-  if (service && (method === 'GET' || method === 'HEAD')) {
-    let slug: string;
-    try {
-      slug = decodeURIComponent(service[1]!);
-    } catch {
-      slug = service[1]!;
-    }
-    return problem('not-found', { detail: `No service has the slug ${JSON.stringify(slug.slice(0, 100))}.` });
-  }
+  // The path is not repeated in the answer: it is the client's own text.
+  if (/^\/v1\/services\/[^/]+$/.test(pathname) && (method === 'GET' || method === 'HEAD'))
+    return problem('not-found', { detail: 'No service has this slug. GET /v1/services lists the services.' });
   return problem('not-found', {
-    detail: `No endpoint ${method} ${pathname.slice(0, 200)}. See /v1/openapi.json for the API.`,
+    detail: `No endpoint answers ${method} on this path. See /v1/openapi.json for the API.`,
   });
 }
 

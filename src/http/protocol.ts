@@ -310,6 +310,26 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   return Buffer.concat(chunks);
 }
 
-/** A body read with readBody, as UTF-8 text (invalid sequences replaced). */
-export const readBodyText = async (request: Request, limit: number): Promise<string> =>
-  new TextDecoder('utf-8', { fatal: false }).decode(await readBody(request, limit));
+/** A body that is not valid UTF-8: the client gets a 400, not its text with the bad bytes replaced. */
+export class BodyNotUtf8 extends Error {
+  constructor() {
+    super('request body is not valid UTF-8');
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A body read with readBody, as UTF-8 text. JSON text is UTF-8 (RFC 8259,
+ * whatever a `charset` parameter says) and so are this service's forms:
+ * bytes that are not UTF-8 throw BodyNotUtf8, rather than being replaced by
+ * U+FFFD and saved as if the client had sent that.
+ */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const bytes = await readBody(request, limit);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new BodyNotUtf8();
+  }
+}
