@@ -29,7 +29,7 @@ export const KEPT_REQUEST_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 export const preflightHeaders: Record<string, string> = {
   ...corsHeaders,
   'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-  'access-control-allow-headers': 'Content-Type, Accept, If-None-Match, X-API-Key',
+  'access-control-allow-headers': 'Content-Type, Accept, If-None-Match, X-API-Key, X-Request-Id',
   'access-control-max-age': '86400',
 };
 
