@@ -123,9 +123,15 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       expect(doc.name).toBe('projects/123456789012/policies/gcp.restrictServiceUsage');
       expect(validateGcpPolicy(doc)).toEqual([]);
 
-      // Another file format: the same policy inside a deployment file the API renders.
+      // Another file format: the same policy inside a deployment file, rendered in the page as the API renders
+      // ?format=, for one request (policy requests share the rate limit of 10 a minute).
+      const policyPosts: string[] = [];
+      p.on('request', (req) => {
+        if (req.method() === 'POST' && req.url().includes('/v1/policies/')) policyPosts.push(req.url());
+      });
       await p.locator('[data-policy-format]').selectOption('terraform');
       const [tf] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+      expect(policyPosts).toHaveLength(1);
       expect(tf.suggestedFilename()).toMatch(/\.tf\.json$/);
       const terraform = JSON.parse(readFileSync((await tf.path())!, 'utf8'));
       const [policy] = Object.values(terraform.resource.google_org_policy_policy) as {
@@ -135,7 +141,22 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await p.locator('[data-policy-format]').selectOption('native');
       const [yaml] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
       expect(yaml.suggestedFilename()).toMatch(/\.ya?ml$/);
-      expect(readFileSync((await yaml.path())!, 'utf8')).toContain('gcp.restrictServiceUsage');
+      const yamlText = readFileSync((await yaml.path())!, 'utf8');
+      expect(yamlText).toContain('gcp.restrictServiceUsage');
+      expect(policyPosts).toHaveLength(2);
+      // Byte for byte what the API answers for ?format=gcloud.
+      const apiFile = await p.evaluate(
+        async (ids) => {
+          const r = await fetch('/v1/policies/gcp-org-policy?format=gcloud&parent=projects/123456789012', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Policy checks', approvedServiceIds: ids }),
+          });
+          return r.text();
+        },
+        ['gcp-kubernetes-engine'],
+      );
+      expect(yamlText).toBe(apiFile);
       await fresh.close();
     },
   );
