@@ -151,6 +151,28 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await expect(headerCount(p)).resolves.toBe(0);
     // Someone else's list: "My list" is not marked as the current page.
     await expect(p.locator('nav.main a[aria-current="page"]').count()).resolves.toBe(0);
+    const asked: string[] = [];
+    let answer = false;
+    p.on('dialog', (d) => {
+      asked.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    // An empty list is replaced without a question.
+    await p.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => headerCount(p)).toBe(4);
+    expect(asked).toEqual([]);
+    // A list of one's own is replaced only once confirmed, as clearing it is.
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Mine', description: '', ids: [trio[0]!.id] })],
+    );
+    await p.reload();
+    await expect.poll(() => headerCount(p)).toBe(1);
+    await p.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe('Replace your list of 1 service with this one?');
+    await expect(headerCount(p)).resolves.toBe(1);
+    answer = true;
     await p.getByRole('button', { name: 'Replace my list with this one' }).click();
     await expect.poll(() => headerCount(p)).toBe(4);
     await fresh.close();

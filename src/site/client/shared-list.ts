@@ -13,6 +13,9 @@ export function startSharedImport(): void {
   for (const b of box.querySelectorAll<HTMLButtonElement>('button[data-shared-mode]')) {
     b.addEventListener('click', () => {
       const replace = b.dataset.sharedMode === 'replace';
+      // Replacing loses the list kept in this browser, as clearing it does: asked the same way, unless it is empty.
+      const mine = readList().ids.length;
+      if (replace && mine && !confirm(`Replace your list of ${plural(mine, 'service')} with this one?`)) return;
       updateList((s) =>
         replace
           ? {
