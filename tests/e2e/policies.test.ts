@@ -71,7 +71,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(result.textContent()).resolves.toContain(
         `${service('aws-lambda').name} needs ${service('aws-cloudwatch').name}`,
       );
-      await expect(result.locator('[data-omitted="aws-qldb"]').textContent()).resolves.toMatch(/retired/);
+      // In the site's words: the service's name, the date and no API query parameter.
+      const qldb = await result.locator('[data-omitted="aws-qldb"]').textContent();
+      expect(qldb).toMatch(/^Amazon Quantum Ledger Database.* — retired by the vendor on \d{4}-\d{2}-\d{2}/);
+      expect(qldb).not.toMatch(/retired=include|aws-qldb/);
       await expect.poll(() => downloads).toBe(1);
       await result.locator('button[data-add-dependency="aws-cloudwatch"]').click();
       await expect.poll(storedIds).toContain('aws-cloudwatch');
@@ -133,6 +136,12 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       const [tf] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
       expect(policyPosts).toHaveLength(1);
       expect(tf.suggestedFilename()).toMatch(/\.tf\.json$/);
+      // "Download again" hands out the same Terraform file, not the raw document under its name.
+      const againButton = p.locator('[data-policy-result="gcp"] [data-policy-download]');
+      await expect(againButton.textContent()).resolves.toContain(tf.suggestedFilename());
+      const [again] = await Promise.all([p.waitForEvent('download'), againButton.click()]);
+      expect(again.suggestedFilename()).toBe(tf.suggestedFilename());
+      expect(readFileSync((await again.path())!, 'utf8')).toBe(readFileSync((await tf.path())!, 'utf8'));
       const terraform = JSON.parse(readFileSync((await tf.path())!, 'utf8'));
       const [policy] = Object.values(terraform.resource.google_org_policy_policy) as {
         spec: { rules: { values: { allowed_values: string[] } } };

@@ -6,7 +6,7 @@
  * through, a button to download it again, and the document itself.
  */
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
-import type { PolicyTarget } from '../../core/policies/common.ts';
+import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
 import { plural } from '../format.ts';
 import { alsoAllowsLines, dependencyOffers, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
@@ -23,7 +23,8 @@ export interface PolicyResultInput {
   target: PolicyTarget;
   envelope: PolicyEnvelopeView;
   data: BuiltCatalogueData;
-  filename: string;
+  /** The file the policy was downloaded as (in the chosen format), for "download again". */
+  file: { filename: string; body: string; contentType: string };
   /** Sentence about ids left out because the catalogue does not know them ('' when none). */
   leftOut: string;
   /** Adds a service to the approved list and generates the policy again. */
@@ -37,9 +38,19 @@ export function policyText(target: PolicyTarget, doc: unknown): string {
 }
 
 export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): void {
-  const { target, envelope: env, data, filename, leftOut, add } = input;
+  const { target, envelope: env, data, file, leftOut, add } = input;
   const doc = env.document;
-  const text = policyText(target, doc);
+  const byId = new Map(data.services.map((s) => [s.id, s]));
+  const nameOf = (id: string) => byId.get(id)?.name ?? id;
+  /** Why a service was left out, in the site's words (the API's detail suggests query parameters). */
+  const why = (o: Omission): string => {
+    if (o.reason !== 'retired') return `${omissionWords[o.reason] ?? o.reason}: ${o.detail}`;
+    const l = byId.get(o.id)?.lifecycle;
+    return (
+      `${omissionWords.retired}${l?.sunsetDate ? ` on ${l.sunsetDate}` : ''}` +
+      `${l?.successorSlug ? `; its successor is ${nameOf(l.successorSlug)}` : ''}`
+    );
+  };
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');
   const others = env.omitted.length - own.length;
   const offers = dependencyOffers(env, data);
@@ -61,12 +72,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
               'ul',
               {},
               ...own.map((o) =>
-                el(
-                  'li',
-                  { dataset: { omitted: o.id } },
-                  el('strong', {}, o.id),
-                  ` — ${omissionWords[o.reason] ?? o.reason}: ${o.detail}`,
-                ),
+                el('li', { dataset: { omitted: o.id } }, el('strong', {}, nameOf(o.id)), ` — ${why(o)}`),
               ),
             ),
           ),
@@ -86,6 +92,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
                   { dataset: { dependency: o.addId ?? '' } },
                   `${o.text} `,
                   el('a', { href: o.source, rel: 'noopener' }, 'Source'),
+                  ' ',
                   o.addId
                     ? el(
                         'button',
@@ -119,10 +126,10 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
         'button',
         {
           type: 'button',
-          onclick: () => download(filename, text, 'application/json'),
+          onclick: () => download(file.filename, file.body, file.contentType),
           dataset: { policyDownload: target },
         },
-        `Download ${filename} again`,
+        `Download ${file.filename} again`,
       ),
     ),
     ...(also.length

@@ -140,20 +140,21 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     },
   );
   if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
-  let filename = `${fileStem(body.name)}.${p.path}.json`;
-  if (save && format === 'json') download(filename, policyText(p.target, r.body.document), 'application/json');
-  else if (save) {
-    // The same policy as a deployment file, rendered here by the function the API renders ?format= with, so the
-    // file is the API's byte for byte and a download costs one request: policy requests share the rate limit
-    // (10 a minute) with saves. Loaded when first asked for: it brings the YAML writer the gcloud file needs.
+  const env = r.body;
+  // The file in the chosen format, also when only shown ("Add it"): "download again" hands out that format.
+  let file = { filename: `${fileStem(body.name)}.${p.path}.json`, body: '', contentType: 'application/json' };
+  if (format === 'json') file.body = policyText(p.target, env.document);
+  else {
+    // Rendered here by the function the API renders ?format= with, so the file is the API's byte for byte and a
+    // download costs one request: policy requests share the rate limit (10 a minute) with saves. Loaded when
+    // first asked for: it brings the YAML writer the gcloud file needs.
     const { renderPolicy } = await import('../../../core/policies/iac.ts');
-    const file = renderPolicy({ ...r.body, kind: 'policy', target: p.target }, apiFormat(p.target, format), {
+    file = renderPolicy({ ...env, kind: 'policy', target: p.target }, apiFormat(p.target, format), {
       parentGiven: parent !== '',
     });
-    filename = file.filename;
-    download(filename, file.body, file.contentType);
   }
-  const env = r.body;
+  const { filename } = file;
+  if (save) download(filename, file.body, file.contentType);
   const missing = env.dependencies.filter((d) => d.status === 'missing').length;
   const notes = [
     missing && plural(missing, 'missing dependency', 'missing dependencies'),
@@ -168,7 +169,7 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     target: p.target,
     envelope: env,
     data: cat,
-    filename,
+    file,
     leftOut,
     add: (id) => {
       updateList((s) => addIds(s, [id]));
