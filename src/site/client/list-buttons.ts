@@ -18,7 +18,7 @@ export function renderListButtons(state: ApprovedListState = readList()): void {
   for (const c of document.querySelectorAll<HTMLElement>('[data-list-count]')) {
     c.textContent = String(state.ids.length);
     c.hidden = false;
-    c.setAttribute('aria-label', `${state.ids.length} services in your list`);
+    c.setAttribute('aria-label', `${state.ids.length} service${state.ids.length === 1 ? '' : 's'} in your list`);
   }
 }
 
