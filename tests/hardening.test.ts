@@ -71,6 +71,58 @@ describe('the Host header', () => {
   });
 });
 
+describe('requests Node parses but a handler never sees as they came', () => {
+  it('takes the absolute form, its authority standing for Host; refuses a target that is no path or http(s) URL', async () => {
+    const { host } = new URL(server.url);
+    // Read into memory first: raw() half-closes after sending, and Node drops an answer still being read from disk.
+    await send(`${server.url}/v1/categories`);
+    const absolute = await raw(`GET http://${host}/v1/categories HTTP/1.1\r\nHost: other\r\nConnection: close\r\n\r\n`);
+    expect(statusLine(absolute)).toBe('HTTP/1.1 200 OK');
+    expect(absolute).toMatch(/"categories"|"id"/);
+    const ftp = await raw(`GET ftp://${host}/v1/categories HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n`);
+    expect(statusLine(ftp)).toBe('HTTP/1.1 400 Bad Request');
+    expect(ftp).toMatch(/content-type: application\/problem\+json/i);
+    const asterisk = await raw('OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expect(statusLine(asterisk)).toBe('HTTP/1.1 204 No Content');
+    expect(asterisk).toMatch(/allow: GET, HEAD, POST, OPTIONS/i);
+  });
+
+  it('an HTTP/1.1 request without Host is a 400 problem with its id; HTTP/1.0 needs none', async () => {
+    const missing = await raw('GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(statusLine(missing)).toBe('HTTP/1.1 400 Bad Request');
+    expect(missing).toMatch(/content-type: application\/problem\+json/i);
+    expect(missing).toMatch(/x-request-id: [0-9a-f]{32}/i);
+    expect(statusLine(await raw('GET /v1/health HTTP/1.0\r\n\r\n'))).toBe('HTTP/1.1 200 OK');
+  });
+
+  it('what Node refuses before any handler (headers too large, not HTTP) is a problem too, repeating nothing', async () => {
+    const marker = 'zq-marker-9';
+    const large = await raw(`GET /v1/health HTTP/1.1\r\nHost: a\r\nX-Big: ${marker}${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(statusLine(large)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(large).toMatch(/"type":"\/problems\/headers-too-large"/);
+    const garbage = await raw(`${marker} \r\n\r\n`);
+    expect(statusLine(garbage)).toBe('HTTP/1.1 400 Bad Request');
+    expect(garbage).toMatch(/content-type: application\/problem\+json/i);
+    expect(large + garbage).not.toContain(marker);
+  });
+
+  it('an API path with a trailing slash is a 404 problem with CORS, not a redirect', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1/categories/'],
+      ['GET', '/v1/services/?q=s3'],
+      ['POST', '/v1/lists/'],
+    ] as const) {
+      const r = await send(`${server.url}${path}`, {
+        method,
+        redirect: 'manual',
+        ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+      });
+      expectProblem(r, 404);
+      expect(r.headers.get('access-control-allow-origin'), path).toBe('*');
+    }
+  });
+});
+
 describe('methods and aborted requests', () => {
   it.each(['TRACE', 'PROPFIND'])('%s gets a 405 problem with Allow, not a bare 500', async (method) => {
     const answer = await raw(`${method} /v1/providers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);

@@ -1,7 +1,7 @@
 // `npm start`: serves the built service (dist/) on HOST:PORT. No build here.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, get as httpGet } from 'node:http';
+import { createServer, get as httpGet, STATUS_CODES } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
 import { nodeVersionProblem } from '../core/node-version.mjs';
@@ -172,11 +172,30 @@ function sendProblem(res, type, detail, headers = {}) {
  */
 const handle = (req, res) => {
   try {
+    // The absolute form (`GET http://host/path`), which a server must accept: the path is what is served, and the
+    // authority stands for Host (RFC 9112, section 3.2.2).
+    if (req.url.charCodeAt(0) !== 47) {
+      // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
+      if (req.url === '*' && req.method === 'OPTIONS') {
+        res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS', 'cache-control': 'no-store' });
+        res.end();
+        return;
+      }
+      if (!takeAbsoluteForm(req)) {
+        sendProblem(res, 'bad-request', 'The request target is not a path or an http(s) URL.', { connection: 'close' });
+        return;
+      }
+    }
     if (!METHODS.has(req.method)) {
       sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
         allow: 'GET, HEAD, POST, OPTIONS',
         connection: 'close',
       });
+      return;
+    }
+    // Node's own answer to an HTTP/1.1 request without Host is a bare 400 (requireHostHeader: false below).
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      sendProblem(res, 'bad-request', 'An HTTP/1.1 request needs a Host header.', { connection: 'close' });
       return;
     }
     // Astro builds the request URL from Host: only a plain host[:port] may reach it (and PUBLIC_URL-less links).
@@ -203,6 +222,15 @@ const handle = (req, res) => {
   }
 };
 
+/** Rewrites an absolute-form target to its path and its authority into Host; false when it is no http(s) URL. */
+function takeAbsoluteForm(req) {
+  const target = URL.parse(req.url);
+  if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:') || !target.host) return false;
+  req.url = `${target.pathname}${target.search}`;
+  req.headers.host = target.host;
+  return true;
+}
+
 /** The rest: a prerendered file being read from disk (`loading`), the on-demand API, then Astro. */
 const answerLater = async (req, res, loading) => {
   try {
@@ -220,6 +248,12 @@ const answerLater = async (req, res, loading) => {
       return;
     }
     if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
+    // Astro would redirect `/v1/categories/` to `/v1/categories` (trailingSlash: 'never'), without CORS headers: a
+    // path the API description does not list answers 404, as it says.
+    if (/^\/v1\/[^?]*\/(\?|$)/.test(req.url)) {
+      sendProblem(res, 'not-found', 'No endpoint answers on this path. See /v1/openapi.json for the API.');
+      return;
+    }
     await handler(
       req,
       res,
@@ -248,7 +282,7 @@ function failed(req, res, e) {
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
 const server = createServer(
-  { ServerResponse: TracedResponse },
+  { ServerResponse: TracedResponse, requireHostHeader: false },
   observeRequests(shutdown.guard(handle), {
     log,
     metrics,
@@ -258,6 +292,24 @@ const server = createServer(
     wasCutOff: (res) => shutdown.wasCutOff(res),
   }),
 );
+// What Node refuses before there is a request (a header block too large, headers too slow, a malformed request)
+// is answered as problem details too, instead of Node's bare status line; nothing of the request is repeated.
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: ['headers-too-large', 'The request headers are larger than the server accepts.'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['request-timeout', 'The request did not arrive in time.'],
+  ERR_HTTP_HEADERS_TIMEOUT: ['request-timeout', 'The request headers did not arrive in time.'],
+};
+server.on('clientError', (e, socket) => {
+  // A connection already gone, or an answer already begun on it, gets nothing more.
+  if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
+  const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
+  const { status, title } = problemTypes[type];
+  const body = JSON.stringify({ type: problemTypeUri(type), title, status, detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncache-control: no-store\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+});
 shutdown.drain(server);
 server.keepAliveTimeout = 5000;
 server.requestTimeout = 30_000;
