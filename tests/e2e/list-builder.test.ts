@@ -178,6 +178,35 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await fresh.close();
   });
 
+  it('keeps the keyboard in the list after a removal, and the Google Cloud parent across a reload', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    const aws = data.services.filter((s) => s.provider === 'aws' && !s.lifecycle).slice(0, 2);
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Keys', description: '', ids: aws.map((s) => s.id) })],
+    );
+    await p.reload();
+    const sorted = await p.locator('[data-listed]').evaluateAll((items) => items.map((i) => i.dataset.listed));
+    expect(sorted).toHaveLength(2);
+    await p.locator(`[data-listed="${sorted[0]}"] .listed-remove`).focus();
+    await p.keyboard.press('Enter');
+    await expect.poll(() => p.locator('[data-listed]').count()).toBe(1);
+    const focused = () =>
+      p.evaluate(() => document.activeElement?.closest('[data-listed]')?.getAttribute('data-listed'));
+    await expect(focused()).resolves.toBe(sorted[1]);
+    await p.keyboard.press('Enter');
+    await expect.poll(() => p.locator('[data-listed]').count()).toBe(0);
+    await expect(p.evaluate(() => document.activeElement?.hasAttribute('data-list-groups'))).resolves.toBe(true);
+
+    await p.locator('[data-gcp-parent]').fill('folders/987654321');
+    await p.reload();
+    await expect(p.locator('[data-gcp-parent]').inputValue()).resolves.toBe('folders/987654321');
+    await expect(p.locator('[data-gcp-parent-summary]').textContent()).resolves.toBe('Applies to: folders/987654321');
+    await fresh.close();
+  });
+
   it('imports a file by the file picker, and explains an invalid one in plain words', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();

@@ -68,6 +68,8 @@ export async function prepareList(out: HTMLElement): Promise<PreparedList | unde
 
 /** Disables the button and marks it busy while `work` runs, so a second click cannot start a second request. */
 export async function whileBusy(button: HTMLButtonElement, work: () => Promise<void>): Promise<void> {
+  // A disabled button loses the focus to the page: it gets it back when done, unless the focus moved on meanwhile.
+  const hadFocus = document.activeElement === button;
   button.disabled = true;
   button.setAttribute('aria-busy', 'true');
   try {
@@ -75,5 +77,6 @@ export async function whileBusy(button: HTMLButtonElement, work: () => Promise<v
   } finally {
     button.disabled = false;
     button.removeAttribute('aria-busy');
+    if (hadFocus && (document.activeElement === document.body || document.activeElement === null)) button.focus();
   }
 }

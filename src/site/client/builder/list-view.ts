@@ -162,7 +162,16 @@ function serviceItem({ service, warning }: ListedService, cloud: string): HTMLEl
       {
         type: 'button',
         className: 'secondary small listed-remove',
-        onclick: () => updateList((x) => removeIds(x, [service.id])),
+        onclick: (e: MouseEvent) => {
+          // The service after this one in the page (the next category's first when this one ends one), else before.
+          const all = [...document.querySelectorAll<HTMLElement>('[data-listed]')];
+          const at = all.indexOf((e.currentTarget as HTMLElement).closest<HTMLElement>('[data-listed]')!);
+          const nextId = (all[at + 1] ?? all[at - 1])?.dataset.listed;
+          updateList((x) => removeIds(x, [service.id]));
+          // The list is drawn again: keep the keyboard's place on the next service's button, else on the list.
+          const next = nextId && document.querySelector<HTMLElement>(`#listed-${CSS.escape(nextId)} .listed-remove`);
+          (next || document.querySelector<HTMLElement>('[data-list-groups]'))?.focus();
+        },
       },
       el('span', { attrs: { 'aria-hidden': 'true' } }, '×'),
       el('span', { className: 'visually-hidden' }, `Remove ${service.name}`),

@@ -55,13 +55,23 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   const gcpParentError = page.root.querySelector<HTMLElement>('[data-gcp-parent-error]');
   // The field sits with the list's details below; the bar repeats its value under the Google Cloud button.
   const gcpParentSummary = page.root.querySelector<HTMLElement>('[data-gcp-parent-summary]');
-  gcpParent?.addEventListener('input', () => {
-    const problem = gcpParentProblem(gcpParent.value);
-    gcpParent.setAttribute('aria-invalid', problem ? 'true' : 'false');
+  const showParent = (parent: HTMLInputElement) => {
+    const problem = gcpParentProblem(parent.value);
+    parent.setAttribute('aria-invalid', problem ? 'true' : 'false');
     if (gcpParentError) gcpParentError.textContent = problem ?? '';
     if (gcpParentSummary)
-      gcpParentSummary.textContent = `Applies to: ${problem ? 'not valid' : gcpParent.value.trim() || 'not set'}`;
-  });
+      gcpParentSummary.textContent = `Applies to: ${problem ? 'not valid' : parent.value.trim() || 'not set'}`;
+  };
+  if (gcpParent) {
+    // Kept in this browser like the list itself, so a reload does not bring the placeholder back. Not part of a
+    // saved or exported list: it names where one organisation applies the policy, not what the list approves.
+    gcpParent.value ||= storedParent.read();
+    showParent(gcpParent);
+    gcpParent.addEventListener('input', () => {
+      storedParent.write(gcpParent.value);
+      showParent(gcpParent);
+    });
+  }
   const status = page.find('[data-bar-status]');
   const formatChoice = page.root.querySelector<HTMLSelectElement>('[data-policy-format]');
   const chosenFormat = (): PolicyFormat => (formatChoice?.value as PolicyFormat | undefined) ?? 'json';
@@ -98,6 +108,26 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     },
   };
 }
+
+/** The Google Cloud parent last typed in this browser ('' when none, or when storage is unavailable). */
+const GCP_PARENT_STORAGE_KEY = 'csc.gcp-parent.v1';
+const storedParent = {
+  read(): string {
+    try {
+      return localStorage.getItem(GCP_PARENT_STORAGE_KEY) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  write(value: string): void {
+    try {
+      if (value.trim()) localStorage.setItem(GCP_PARENT_STORAGE_KEY, value.trim());
+      else localStorage.removeItem(GCP_PARENT_STORAGE_KEY);
+    } catch {
+      // Storage full or refused: the field still works for this visit.
+    }
+  },
+};
 
 /** The clouds whose policy cannot be offered for this list, with the reason to show. */
 function unavailableClouds(state: ApprovedListState, data: BuiltData): Map<PolicyTarget, string> {
