@@ -5,8 +5,9 @@
  * with its own server.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +177,46 @@ async function healthUnderLoad(path: string, seconds: number) {
     p99: p(0.99),
   };
 }
+
+/** Sockets the server process holds open (Linux: its file descriptors that are sockets). */
+const socketsHeld = (pid: number): number =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:');
+    } catch {
+      return false; // closed while listed
+    }
+  }).length;
+
+describe('connections are let go', () => {
+  it(
+    'clients that send half their headers and never close get a 408 problem, and the server lets their sockets go',
+    { timeout: 120_000 },
+    async () => {
+      const before = socketsHeld(pid);
+      const { hostname, port } = new URL(server.url);
+      const answers = await Promise.all(
+        Array.from(
+          { length: 5 },
+          () =>
+            new Promise<string>((resolve) => {
+              // allowHalfOpen: the client does not end its side when the server ends its own.
+              const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () =>
+                socket.write('GET /v1/health HTTP/1.1\r\nHost: a\r\n'),
+              );
+              let out = '';
+              socket.on('data', (d) => (out += d));
+              socket.on('end', () => resolve(out));
+              socket.on('error', () => resolve(out));
+            }),
+        ),
+      );
+      for (const a of answers) expect(a).toMatch(/^HTTP\/1\.1 408 [^]*application\/problem\+json/);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(socketsHeld(pid)).toBeLessThanOrEqual(before);
+    },
+  );
+});
 
 describe('a small request cannot buy an expensive answer', () => {
   // Retried: on a shared 2-core machine another process's burst can take the CPU for 50 ms; a real regression fails every try.

@@ -172,6 +172,11 @@ function sendProblem(res, type, detail, headers = {}) {
  */
 const handle = (req, res) => {
   try {
+    // Node's own answer to an HTTP/1.1 request without Host is a bare 400 (requireHostHeader: false below).
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      sendProblem(res, 'bad-request', 'An HTTP/1.1 request needs a Host header.', { connection: 'close' });
+      return;
+    }
     // The absolute form (`GET http://host/path`), which a server must accept: the path is what is served, and the
     // authority stands for Host (RFC 9112, section 3.2.2).
     if (req.url.charCodeAt(0) !== 47) {
@@ -191,11 +196,6 @@ const handle = (req, res) => {
         allow: 'GET, HEAD, POST, OPTIONS',
         connection: 'close',
       });
-      return;
-    }
-    // Node's own answer to an HTTP/1.1 request without Host is a bare 400 (requireHostHeader: false below).
-    if (req.headers.host === undefined && req.httpVersion === '1.1') {
-      sendProblem(res, 'bad-request', 'An HTTP/1.1 request needs a Host header.', { connection: 'close' });
       return;
     }
     // Astro builds the request URL from Host: only a plain host[:port] may reach it (and PUBLIC_URL-less links).
@@ -224,8 +224,11 @@ const handle = (req, res) => {
 
 /** Rewrites an absolute-form target to its path and its authority into Host; false when it is no http(s) URL. */
 function takeAbsoluteForm(req) {
+  // Only `http://` or `https://` and an authority without user information: the URL parser alone would also read
+  // `http:/path` as host "path".
+  if (!/^https?:\/\/[^/?#@]+([/?]|$)/i.test(req.url)) return false;
   const target = URL.parse(req.url);
-  if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:') || !target.host) return false;
+  if (!target?.host) return false;
   req.url = `${target.pathname}${target.search}`;
   req.headers.host = target.host;
   return true;
@@ -305,9 +308,12 @@ server.on('clientError', (e, socket) => {
   const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
   const { status, title } = problemTypes[type];
   const body = JSON.stringify({ type: problemTypeUri(type), title, status, detail });
+  // Then closed both ways, as Node's own answer is: the server allows half-open sockets, so ending only its side
+  // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncache-control: no-store\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 });
 shutdown.drain(server);
