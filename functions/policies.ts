@@ -117,7 +117,7 @@ export function policyHeaders(r: {
   if (required.length)
     warnings.push(
       warn(
-        `${required.length} dependenc${required.length === 1 ? 'y' : 'ies'} the approved services require ` +
+        `${required.length} dependenc${required.length === 1 ? 'y' : 'ies'} the approved services require (or what those require) ` +
           `${required.length === 1 ? 'is' : 'are'} denied (${firstNeeds(required)}); ` +
           'ask with ?dependencies=include to add them, ?envelope=true for reasons',
       ),

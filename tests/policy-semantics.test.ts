@@ -157,6 +157,24 @@ describe.each(policyTargets)('%s policies do what they say', (target) => {
     }
   });
 
+  it('for 100 random lists, approving the services the report names leaves no requirement missing', () => {
+    const ids = activeIds(target);
+    const missingServices = (list: readonly string[]): string[] => {
+      const r = generatePolicy(target, catalogue, list, {});
+      if (r.kind !== 'policy') return [];
+      return r.dependencies.flatMap((d) =>
+        d.kind === 'requires' && d.status === 'missing' && d.service ? [d.service] : [],
+      );
+    };
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: 25 }), (list) => {
+        const named = missingServices(list);
+        expect(missingServices([...list, ...named]), `${list.join(', ')}, then ${named.join(', ')}`).toEqual([]);
+      }),
+      { numRuns: 100, seed: 20261126 },
+    );
+  });
+
   it('for 200 random lists', () => {
     const ids = activeIds(target);
     fc.assert(

@@ -324,8 +324,9 @@ export function scopeReport(
   const allowed = (id: string) => scope.inDocument(id) || (scope.alwaysAllowed?.(id) ?? false);
   const dependencies: DependencyNote[] = [];
   const seen = new Set<string>();
-  // The document's services, then each required service it denies: what that one requires is denied too and is
-  // reported with it, so adding what the report names is enough (its recommendations are not followed).
+  // The document's services, then each required service that is not one of them (denied, or let through by another
+  // service's identifiers): what that one requires is checked too and reported with it, so adding what the report
+  // names is enough (its recommendations are not followed).
   const reported = approval.services.filter((s) => inc.has(s.id));
   const visited = new Set(reported.map((s) => s.id));
   for (let at = 0; at < reported.length; at++) {
@@ -350,11 +351,11 @@ export function scopeReport(
         let status: DependencyNote['status'] | undefined;
         if (edgeKind === 'requires' && (added ? inc.has(dep!.id) : rawAdded)) status = 'added';
         else if (!satisfied) status = 'missing';
-        if (!status) continue;
-        if (status === 'missing' && edgeKind === 'requires' && dep && !visited.has(dep.id)) {
+        if (edgeKind === 'requires' && dep && !inc.has(dep.id) && !visited.has(dep.id)) {
           visited.add(dep.id);
           reported.push(dep);
         }
+        if (!status) continue;
         const key = `${s.id}|${edgeKind}|${d.service ?? ids.join(',')}`;
         if (seen.has(key)) continue;
         seen.add(key);

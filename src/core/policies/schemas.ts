@@ -249,7 +249,12 @@ export const PolicyWarningSchema = z
 
 export const PolicyDependency = z
   .object({
-    serviceId: z.string().describe('The service that needs it'),
+    serviceId: z
+      .string()
+      .describe(
+        'The service that needs it: one in the document, or a service one of them requires in turn (reported with ' +
+          'it, so that approving every service named leaves nothing required missing)',
+      ),
     kind: z.enum(['requires', 'recommends']),
     service: z.string().optional().describe('The catalogue service needed'),
     identifiers: z.array(z.string()).optional().describe('Raw identifiers needed, when no catalogue service owns them'),
@@ -261,7 +266,9 @@ export const PolicyDependency = z
   })
   .meta({
     id: 'PolicyDependency',
-    description: 'A dependency of a service in the document that the document does not satisfy, or that was added.',
+    description:
+      'A dependency the document does not satisfy, of a service in it or of one those require in turn; or one that ' +
+      'was added.',
   });
 
 export const PolicyAlsoAllows = z

@@ -42,6 +42,22 @@ const services = [
     requires: [{ identifiers: { iamPrefixes: ['kms'] }, reason: 'encrypted log groups', source: docs }],
   }),
   svc({ id: 'aws-xray', provider: 'aws', identifiers: { iamPrefixes: ['xray'] } }),
+  // A required service let through by another's identifiers: batch jobs run on a container service that needs a
+  // registry, and an on-premises edition shares the container service's prefix.
+  svc({
+    id: 'aws-batch',
+    provider: 'aws',
+    identifiers: { iamPrefixes: ['batch'] },
+    requires: [{ service: 'aws-ecs', reason: 'jobs run as containers', source: docs }],
+  }),
+  svc({
+    id: 'aws-ecs',
+    provider: 'aws',
+    identifiers: { iamPrefixes: ['ecs'] },
+    requires: [{ service: 'aws-ecr', reason: 'images come from a registry', source: docs }],
+  }),
+  svc({ id: 'aws-ecs-anywhere', provider: 'aws', identifiers: { iamPrefixes: ['ecs'] } }),
+  svc({ id: 'aws-ecr', provider: 'aws', identifiers: { iamPrefixes: ['ecr'] } }),
   svc({ id: 'aws-documentdb', provider: 'aws', identifiers: { iamPrefixes: ['rds'] } }),
   svc({ id: 'aws-rds', provider: 'aws', identifiers: { iamPrefixes: ['rds'] } }),
   svc({ id: 'aws-neptune', provider: 'aws', identifiers: { iamPrefixes: ['rds'] } }),
@@ -173,6 +189,15 @@ describe('dependencies', () => {
       'container.googleapis.com',
     ]);
     expect(r.dependencies).toEqual([]);
+  });
+
+  it('follows a required service another one lets through to what it requires', () => {
+    const r = policy(generatePolicy('aws', catalogue, ['aws-batch', 'aws-ecs-anywhere'], {}));
+    // ECS works through ECS Anywhere's prefix; the registry it needs is still denied.
+    expect(scpDenies(r.document, 'ecs:RunTask')).toBe(false);
+    expect(r.dependencies).toEqual([
+      expect.objectContaining({ serviceId: 'aws-ecs', service: 'aws-ecr', status: 'missing' }),
+    ]);
   });
 
   it('reports nothing once the dependency is approved', () => {
