@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { FeedbackAcknowledgement, feedbackFields, FeedbackRequest, MAX_FEEDBACK_CHARS } from '../src/core/feedback.ts';
 import type { Problem } from '../src/core/schemas.ts';
 import { problemTypes, problemTypeUri, zodErrors, type ProblemType } from '../src/http/problem.ts';
-import { BodyNotUtf8, BodyTooLarge, isFormMediaType, readBodyText } from '../src/http/protocol.ts';
+import { BodyNotUtf8, BodyTooLarge, formFields, isFormMediaType, readBodyText } from '../src/http/protocol.ts';
 import { failureResponse } from './lib/failure.ts';
 import type { FunctionContext } from './lib/types.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
@@ -99,9 +99,9 @@ export async function receiveFeedbackForm(
   const rl = charged.headers;
   if (!isFormMediaType(request.headers.get('content-type')))
     return failed('unsupported-media-type', 'Send the form as application/x-www-form-urlencoded.', rl);
-  let text: string;
+  let form: URLSearchParams;
   try {
-    text = await readBodyText(request, FEEDBACK_FORM_MAX_BYTES);
+    form = formFields(await readBodyText(request, FEEDBACK_FORM_MAX_BYTES));
   } catch (e) {
     if (e instanceof BodyTooLarge)
       return failed('payload-too-large', `The form is limited to ${FEEDBACK_FORM_MAX_BYTES} bytes.`, {
@@ -111,7 +111,6 @@ export async function receiveFeedbackForm(
     if (e instanceof BodyNotUtf8) return failed('invalid-body', 'The form is not valid UTF-8.', rl);
     throw e;
   }
-  const form = new URLSearchParams(text);
   const fields = Object.fromEntries([...form].map(([k, v]) => [k, v.slice(0, MAX_FEEDBACK_CHARS + 100)]));
   const built = toBody(form);
   if (!built.ok) return failed('invalid-body', built.message, rl, fields);

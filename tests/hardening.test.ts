@@ -303,6 +303,13 @@ describe('what a client sent is not repeated, nor changed', () => {
       body: Buffer.concat([Buffer.from('type=bug&message=caf'), Buffer.from([0xe9])]),
     });
     expect(form.status).toBe(400);
+    // As a browser sends it from a page in another encoding: percent-encoded, still not UTF-8.
+    const encoded = await send(`${server.url}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'type=bug&message=caf%E9',
+    });
+    expect(encoded.status).toBe(400);
   });
 
   it('problems do not repeat the Content-Type, the path or the slug a client sent', async () => {

@@ -8,6 +8,8 @@ import {
   etagMatches,
   isFormMediaType,
   isJsonMediaType,
+  BodyNotUtf8,
+  formFields,
   isValidHost,
   publicOrigin,
   readBody,
@@ -165,5 +167,19 @@ describe('readBody', () => {
   });
   it('reads a body within the limit', async () => {
     expect(await readBodyText(new Request('http://localhost/x', { method: 'POST', body: 'héllo' }), 100)).toBe('héllo');
+  });
+});
+
+describe('formFields', () => {
+  it('reads fields as URLSearchParams does, a lone % included', () => {
+    const f = formFields('message=caf%C3%A9+au+lait&rate=100%&empty=');
+    expect([...f]).toEqual([
+      ['message', 'café au lait'],
+      ['rate', '100%'],
+      ['empty', ''],
+    ]);
+  });
+  it.each(['message=caf%E9', 'a%FF=1', 'x=%C3'])('refuses %j: percent-encoded bytes that are not UTF-8', (text) => {
+    expect(() => formFields(text)).toThrow(BodyNotUtf8);
   });
 });

@@ -49,6 +49,21 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
 export const isJsonMediaType = (contentType: string | null | undefined): boolean =>
   !!contentType && /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(contentType.trim());
 
+/**
+ * Form fields (`application/x-www-form-urlencoded`) read strictly: percent-encoded bytes that are not UTF-8 throw
+ * BodyNotUtf8, where URLSearchParams would put U+FFFD in their place (a lone `%` stays a `%`, as it does there).
+ */
+export function formFields(text: string): URLSearchParams {
+  for (const part of text.split('&')) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+    } catch {
+      throw new BodyNotUtf8();
+    }
+  }
+  return new URLSearchParams(text);
+}
+
 /** `application/x-www-form-urlencoded`, what an HTML form posts. */
 export const isFormMediaType = (contentType: string | null | undefined): boolean =>
   !!contentType && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType.trim());
