@@ -48,7 +48,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
     const l = byId.get(o.id)?.lifecycle;
     return (
       `${omissionWords.retired}${l?.sunsetDate ? ` on ${l.sunsetDate}` : ''}` +
-      `${l?.successorSlug ? `; its successor is ${nameOf(l.successorSlug)}` : ''}`
+      `${l?.successorSlug ? `; its successor is ${data.services.find((x) => x.slug === l.successorSlug)?.name ?? l.successorSlug}` : ''}`
     );
   };
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');

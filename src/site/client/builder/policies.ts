@@ -68,7 +68,8 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     gcpParent.value ||= storedParent.read();
     showParent(gcpParent);
     gcpParent.addEventListener('input', () => {
-      storedParent.write(gcpParent.value);
+      // Only a parent the API takes is kept: a reload does not greet anyone with an error for a half-typed one.
+      if (!gcpParentProblem(gcpParent.value)) storedParent.write(gcpParent.value);
       showParent(gcpParent);
     });
   }
@@ -170,7 +171,7 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     },
   );
   if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
-  const env = r.body;
+  let env = r.body;
   // The file in the chosen format, also when only shown ("Add it"): "download again" hands out that format.
   let file = { filename: `${fileStem(body.name)}.${p.path}.json`, body: '', contentType: 'application/json' };
   if (format === 'json') file.body = policyText(p.target, env.document);
@@ -178,10 +179,11 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     // Rendered here by the function the API renders ?format= with, so the file is the API's byte for byte and a
     // download costs one request: policy requests share the rate limit (10 a minute) with saves. Loaded when
     // first asked for: it brings the YAML writer the gcloud file needs.
-    const { renderPolicy } = await import('../../../core/policies/iac.ts');
-    file = renderPolicy({ ...env, kind: 'policy', target: p.target }, apiFormat(p.target, format), {
-      parentGiven: parent !== '',
-    });
+    const { renderPolicy, warningsFor } = await import('../../../core/policies/iac.ts');
+    const result = { ...env, kind: 'policy' as const, target: p.target };
+    file = renderPolicy(result, apiFormat(p.target, format), { parentGiven: parent !== '' });
+    // Only the warnings that hold for this file (the Terraform file has no placeholder parent), as the API says.
+    env = { ...env, warnings: warningsFor(result, apiFormat(p.target, format)) };
   }
   const { filename } = file;
   if (save) download(filename, file.body, file.contentType);
