@@ -282,8 +282,10 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
       description:
         `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved ` +
         `services it does not express are named in X-Policy-Omitted. With ?format=, the file that deploys it ` +
-        `(${formatsByTarget[target].filter((f) => f !== 'json').join(', ')}), with Content-Disposition: ` +
-        (target === 'gcp' ? 'Terraform JSON as application/json, the gcloud file as application/yaml.' : 'JSON.'),
+        `(${formatsByTarget[target].filter((f) => f !== 'json').join(', ')}) with Content-Disposition, ` +
+        (target === 'gcp'
+          ? 'Terraform JSON as application/json and the gcloud file as application/yaml.'
+          : 'as application/json.'),
       schema: envelopeOr(document),
       headers: omissionHeaderDocs,
       ...(target === 'gcp'

@@ -57,7 +57,8 @@ export const metadataLength = (value: unknown): number =>
 
 /**
  * At most `max` UTF-16 code units (the lengths Azure counts), ending in "…" when cut, and never between the two
- * halves of a surrogate pair: a lone half is not valid Unicode, and the definition would not be valid JSON text.
+ * halves of a surrogate pair: a lone half is not a character, and the name would reach Azure as an escape
+ * (`\ud83d`) standing for nothing.
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

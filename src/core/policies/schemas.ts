@@ -106,7 +106,6 @@ export const AzurePolicyQuery = z.strictObject({
     .string()
     .trim()
     .min(1)
-    .max(128)
     // Azure counts UTF-16 code units (a character outside the Basic Multilingual Plane, such as an emoji, is two).
     .refine((s) => s.length <= 128, 'Too long: at most 128 UTF-16 code units, as Azure counts them')
     .optional()
