@@ -116,7 +116,7 @@ const rateHeaders = {
 const REQUEST_ID_HEADER = 'RequestId';
 const requestIdHeader = {
   description:
-    "The request's id, sent by the bundled server (`npm start`) with every answer: the `X-Request-Id` the " +
+    "The request's id, sent by the bundled server (`npm start`) with every answer to a request it read: the `X-Request-Id` the " +
     'client or a proxy sent when it matches the pattern, else a new random one (32 hex digits). The log line ' +
     'for the request carries it: quote it when reporting a problem. An answer a CDN serves from its cache ' +
     'carries the id of the request that filled the cache.',

@@ -178,6 +178,21 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await fresh.close();
   });
 
+  it('shows a shared list’s description in the lines it was written in', async () => {
+    const saved = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lines', description: 'Line one\nLine two', approvedServiceIds: [trio[0]!.id] }),
+    });
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url(`/lists/${id}`));
+    await expect(p.locator('.list-description').innerText()).resolves.toBe('Line one\nLine two');
+    await fresh.close();
+  });
+
   it('keeps the keyboard in the list after a removal, and the Google Cloud parent across a reload', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();
