@@ -294,6 +294,13 @@ describe('what a client sent is not repeated, nor changed', () => {
       });
       expect(expectProblem(r, 400).detail).toMatch(/UTF-8/);
     }
+    // Valid JSON, but half a character: refused too, rather than saved and later written out as U+FFFD.
+    const lone = await send(`${server.url}/v1/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"caf\\ud800","approvedServiceIds":["aws-s3"]}',
+    });
+    expect(expectProblem(lone, 400).detail).toMatch(/not well-formed Unicode/);
     const utf8 = await postJson(`${server.url}/v1/lists`, { name: 'café', approvedServiceIds: ['aws-s3'] });
     expect(utf8.status).toBe(201);
     expect((await send(`${server.url}/v1/lists/${utf8.json.id}`)).json.name).toBe('café');

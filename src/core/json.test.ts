@@ -22,3 +22,15 @@ describe('describeJsonError', () => {
     expect(describeJsonError(errorOf('['.repeat(100)))).toMatch(/nesting deeper than 64/);
   });
 });
+
+describe('parseJson and Unicode', () => {
+  it('keeps characters outside the Basic Multilingual Plane, written raw or as a surrogate pair escape', () => {
+    expect(parseJson('{"name":"😀 \\ud83d\\ude00"}')).toEqual({ name: '😀 😀' });
+  });
+  it.each(['{"name":"a\\ud800"}', '{"n\\udc00":1}', '["\\ude00\\ud83d"]'])(
+    'refuses %s: half a surrogate pair',
+    (text) => {
+      expect(describeJsonError(errorOf(text))).toMatch(/not well-formed Unicode/);
+    },
+  );
+});

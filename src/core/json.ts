@@ -24,13 +24,22 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+const NOT_WELL_FORMED = 'a string that is not well-formed Unicode (a lone surrogate escape such as \\ud800)';
+
 /**
  * JSON.parse that refuses nesting past MAX_JSON_DEPTH (the reviver recurses)
  * and drops `__proto__` keys, so no parsed object can carry a prototype override.
+ * It refuses a string or key holding half a surrogate pair (`"\ud800"`): valid
+ * JSON syntax, but no character, which would reach a policy or a markdown file
+ * as an escape standing for nothing, or as U+FFFD once written out as UTF-8.
  */
 export const parseJson = (text: string): unknown => {
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
-  return JSON.parse(text, (key, value) => (key === '__proto__' ? undefined : value));
+  return JSON.parse(text, (key, value) => {
+    if (!key.isWellFormed() || (typeof value === 'string' && !value.isWellFormed()))
+      throw new SyntaxError(NOT_WELL_FORMED);
+    return key === '__proto__' ? undefined : value;
+  });
 };
 
 /**
@@ -40,7 +49,7 @@ export const parseJson = (text: string): unknown => {
  */
 export function describeJsonError(error: unknown): string {
   const message = error instanceof Error ? error.message : '';
-  if (message.startsWith('nesting deeper than')) return message;
+  if (message.startsWith('nesting deeper than') || message === NOT_WELL_FORMED) return message;
   if (/end of (JSON )?input/i.test(message)) return 'it ends before the document is complete';
   return 'a syntax error (check the quotes, commas and brackets)';
 }
