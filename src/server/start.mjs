@@ -149,10 +149,18 @@ const notFoundHeaders = { 'content-type': HTML_CONTENT_TYPE, 'cache-control': 'n
 /** Methods the service answers; anything else (TRACE, CONNECT-like extensions) gets 405 before Astro sees it. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
 
+/** The methods the service takes anywhere, as its CORS preflight states them: `Allow` where no route says more. */
+const SERVICE_METHODS = preflightHeaders['access-control-allow-methods'];
+
+/** A problem's status and JSON body, for the answers written here rather than by a route. */
+function problemJson(type, detail) {
+  const { status, title } = problemTypes[type];
+  return { status, body: JSON.stringify({ type: problemTypeUri(type), title, status, detail }) };
+}
+
 /** A problem details answer written straight to the socket: the requests Astro must not see. */
 function sendProblem(res, type, detail, headers = {}) {
-  const { status, title } = problemTypes[type];
-  const body = JSON.stringify({ type: problemTypeUri(type), title, status, detail });
+  const { status, body } = problemJson(type, detail);
   res.writeHead(status, {
     'content-type': PROBLEM_CONTENT_TYPE,
     'cache-control': 'no-store',
@@ -182,7 +190,7 @@ const handle = (req, res) => {
     if (req.url.charCodeAt(0) !== 47) {
       // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
       if (req.url === '*' && req.method === 'OPTIONS') {
-        res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS', 'cache-control': 'no-store' });
+        res.writeHead(204, { allow: SERVICE_METHODS, 'cache-control': 'no-store' });
         res.end();
         return;
       }
@@ -193,7 +201,7 @@ const handle = (req, res) => {
     }
     if (!METHODS.has(req.method)) {
       sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
-        allow: 'GET, HEAD, POST, OPTIONS',
+        allow: SERVICE_METHODS,
         connection: 'close',
       });
       return;
@@ -306,8 +314,7 @@ server.on('clientError', (e, socket) => {
   // A connection already gone, or an answer already begun on it, gets nothing more.
   if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
   const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
-  const { status, title } = problemTypes[type];
-  const body = JSON.stringify({ type: problemTypeUri(type), title, status, detail });
+  const { status, body } = problemJson(type, detail);
   // Then closed both ways, as Node's own answer is: the server allows half-open sockets, so ending only its side
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
