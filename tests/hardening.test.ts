@@ -27,11 +27,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** Sends raw bytes and returns the raw answer (status line, headers and body). */
-function raw(request: string): Promise<string> {
+/**
+ * Sends raw bytes and returns the raw answer (status line, headers and body). The request is sent half-closed
+ * unless `halfClose` is false: then the connection stays open until the server closes it (`Connection: close`), as
+ * an answer given after an await needs (Node drops what is still in progress when the client's side ends).
+ */
+function raw(request: string, { halfClose = true } = {}): Promise<string> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    const socket = net.connect(Number(port), hostname, () => (halfClose ? socket.end(request) : socket.write(request)));
     let out = '';
     socket.on('data', (d) => (out += d));
     socket.on('end', () => resolve(out));
@@ -120,6 +124,27 @@ describe('requests Node parses but a handler never sees as they came', () => {
       expectProblem(r, 404);
       expect(r.headers.get('access-control-allow-origin'), path).toBe('*');
     }
+  });
+});
+
+describe('a POST without a body', () => {
+  it('is answered on every POST endpoint and the feedback form, not left waiting for a body that never comes', async () => {
+    const api = await send(`${server.url}/v1/openapi.json`);
+    const paths = Object.entries(api.json.paths as Record<string, Record<string, unknown>>)
+      .filter(([, operations]) => 'post' in operations)
+      .map(([path]) => path);
+    expect(paths.length).toBeGreaterThanOrEqual(5);
+    for (const path of [...paths, '/feedback'])
+      for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+        // No Content-Length and no Transfer-Encoding: a request without a body (RFC 9112, section 6.3).
+        const answer = await raw(
+          `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${type}\r\nConnection: close\r\n\r\n`,
+          {
+            halfClose: false,
+          },
+        );
+        expect(statusLine(answer), `${path} as ${type}`).toMatch(/^HTTP\/1\.1 4(00|15) /);
+      }
   });
 });
 

@@ -293,7 +293,14 @@ function failed(req, res, e) {
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
 const server = createServer(
-  { ServerResponse: TracedResponse, requireHostHeader: false },
+  {
+    ServerResponse: TracedResponse,
+    requireHostHeader: false,
+    // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): Node then skips the
+    // body stream's events, some 7% of a prerendered answer's processor time. Such a POST reads as empty, and every
+    // POST is answered as one (tests/hardening.test.ts); nothing here waits for a request's own 'end' or 'close'.
+    optimizeEmptyRequests: true,
+  },
   observeRequests(shutdown.guard(handle), {
     log,
     metrics,
