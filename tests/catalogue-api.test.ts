@@ -191,6 +191,12 @@ describe('GET /v1/services', () => {
       const shown = [...html.matchAll(/data-service="([a-z0-9-]+)"/g)].map((m) => m[1]);
       expect(shown.slice(0, 100)).toEqual(api.data.map((s: any) => s.id));
     }
+    // A provider the catalogue does not have is refused there too, in the API's words, not shown as no match.
+    const typo = await get('/search?q=lambda&provider=amazon');
+    expect(typo.status).toBe(400);
+    const html = await typo.text();
+    expect(html).toContain('provider: no provider has this id; the ids are aws, azure, gcp');
+    expect(html).not.toContain('No service matches');
   });
 
   it('explains the ranking with explain=true: a score and the fields that matched, per result', async () => {
@@ -225,10 +231,22 @@ describe('GET /v1/services', () => {
     ['freeTier=yes', 'freeTier'],
     ['lifecycle=ancient', 'lifecycle'],
     ['provider=AWS!', 'provider'],
+    ['provider=amazon', 'provider'],
+    ['provider=aws,oracle', 'provider'],
+    ['category=time-travel', 'category'],
     ['unknown=1', 'unknown'],
   ])('rejects %s with 400 problem details naming the parameter', async (qs, param) => {
     const body = expectProblem(await answer(`/v1/services?${qs}`), 400);
     expect(body.errors.map((e: any) => e.parameter)).toContain(param);
+  });
+
+  it('names the provider ids when one given is not one, repeating nothing that was sent', async () => {
+    const body = expectProblem(await answer('/v1/services?provider=amazon&category=time-travel'), 400);
+    expect(body.errors).toEqual([
+      { parameter: 'provider', message: 'no provider has this id; the ids are aws, azure, gcp' },
+      { parameter: 'category', message: 'no category of the catalogue has this id' },
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(/amazon|time-travel/);
   });
 
   it('answers an empty page past the end', async () => {

@@ -516,5 +516,10 @@ describe('csc search ranks as the API does', () => {
     const bad = await csc(['search', 'x', '--limit', '500']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--limit/);
+    const typo = await csc(['search', 'x', '--provider', 'amazon']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(
+      '--provider: no provider has this id; the ids are aws, azure, gcp\nSee csc search --help.\n',
+    );
   });
 });

@@ -27,7 +27,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
 import { checkList, checkRules, diffLists, toSarif } from '../core/policies/check.ts';
-import { createServiceIndex, maxPageSize, ServiceQuery } from '../core/query.ts';
+import { createServiceIndex, maxPageSize, serviceQueryOf } from '../core/query.ts';
 import type { Synonym } from '../core/search.ts';
 import {
   awsScpSizeLimits,
@@ -704,7 +704,8 @@ function searchCommand(args: string[], io: Io): number {
   const q = positionals.join(' ').trim();
   if (!q) throw new CliError('csc search needs the words to search for. See csc search --help.', 2);
   // The API's own query schema, so the same words and filters mean the same here.
-  const parsed = ServiceQuery.safeParse({
+  const { catalogue, synonyms } = loadBuiltCatalogue(values.catalogue);
+  const parsed = serviceQueryOf(catalogue).safeParse({
     q,
     ...(values.provider !== undefined ? { provider: values.provider } : {}),
     ...(values.category !== undefined ? { category: values.category } : {}),
@@ -722,7 +723,6 @@ function searchCommand(args: string[], io: Io): number {
     const messages = [...new Set(parsed.error.issues.map((i) => message(i.path[0], i.message)))];
     throw new CliError(`${messages.join('\n')}\nSee csc search --help.`, 2);
   }
-  const { catalogue, synonyms } = loadBuiltCatalogue(values.catalogue);
   const page = createServiceIndex(catalogue, synonyms).query(parsed.data);
   if (values.json) {
     const data = page.items.map((s, i) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createCatalogue } from './catalogue.ts';
-import { createServiceIndex, fold, searchWords, ServiceQuery } from './query.ts';
+import { createServiceIndex, fold, searchWords, ServiceQuery, serviceQueryOf } from './query.ts';
 import type { ServiceEntryInput } from './schemas.ts';
 import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
@@ -186,5 +186,23 @@ describe('filters, sort and pages', () => {
       expect(ServiceQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(fold('Éclair')).toBe('eclair');
+  });
+
+  it('refuses a provider or category id the catalogue does not have, naming the providers but not what was sent', () => {
+    const query = serviceQueryOf(catalogue);
+    expect(query.parse({ provider: 'aws,gcp', category: 'storage' })).toMatchObject({
+      provider: ['aws', 'gcp'],
+      category: ['storage'],
+    });
+    const typo = query.safeParse({ provider: ['aws', 'amazon'], category: 'compute' });
+    expect(typo.success).toBe(false);
+    expect(typo.error!.issues.map((i) => [i.path, i.message])).toEqual([
+      [['provider'], 'no provider has this id; the ids are aws, azure, gcp'],
+    ]);
+    const both = query.safeParse({ provider: 'oracle', category: 'quantum' });
+    expect(both.error!.issues.map((i) => i.path[0])).toEqual(['provider', 'category']);
+    expect(JSON.stringify(both.error!.issues)).not.toMatch(/oracle|quantum/);
+    // The plain schema, which describes the API, takes any well-formed id.
+    expect(ServiceQuery.safeParse({ provider: 'oracle' }).success).toBe(true);
   });
 });

@@ -38,8 +38,12 @@ export const ServiceQuery = z.strictObject({
         'from 4 letters, two from 8); every word must match except provider names (aws, azure, google…) and ' +
         'filler words (managed, service…), which only add to the score.',
     ),
-  provider: csv(kebabId).optional().describe('Provider ids, comma-separated (any of)'),
-  category: csv(kebabId).optional().describe('Category ids, comma-separated (any of)'),
+  provider: csv(kebabId)
+    .optional()
+    .describe('Provider ids, comma-separated (any of); an id no provider has is refused (400)'),
+  category: csv(kebabId)
+    .optional()
+    .describe('Category ids, comma-separated (any of); an id no category has is refused (400)'),
   lifecycle: csv(z.enum(lifecycleFilterValues))
     .optional()
     .describe('Lifecycle statuses, comma-separated; `active` means no lifecycle block'),
@@ -67,3 +71,32 @@ export const ServiceQuery = z.strictObject({
     .describe(`Services per page (1 to ${maxPageSize})`),
 });
 export type ServiceQuery = z.output<typeof ServiceQuery>;
+
+/** The ids a catalogue's filters can name: its providers' and its categories'. */
+export interface FilterIds {
+  providers: readonly { id: string }[];
+  categories: readonly { id: string }[];
+}
+
+/**
+ * ServiceQuery held to one catalogue: a provider or category id it does not
+ * have is refused, as an unknown lifecycle is, rather than matching nothing
+ * (`provider=amazon` answered an empty page, as if no service matched). The
+ * ids come from the content, so they are checked here rather than listed in
+ * the schema; the message lists the providers (three) but not the categories
+ * (GET /v1/categories has them), and never repeats what was sent.
+ */
+export function serviceQueryOf({ providers, categories }: FilterIds) {
+  const providerIds = new Set(providers.map((p) => p.id));
+  const categoryIds = new Set(categories.map((c) => c.id));
+  return ServiceQuery.superRefine((query, ctx) => {
+    if (query.provider?.some((id) => !providerIds.has(id)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['provider'],
+        message: `no provider has this id; the ids are ${[...providerIds].join(', ')}`,
+      });
+    if (query.category?.some((id) => !categoryIds.has(id)))
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'no category of the catalogue has this id' });
+  });
+}
