@@ -30,6 +30,7 @@ describe('search relevance (real catalogue)', () => {
         'multi-word',
         'name',
         'retired',
+        'deprecated',
         'typo',
       ].sort(),
     );

@@ -161,13 +161,16 @@ const DIVERSITY_LOOKAHEAD = 200;
 /**
  * A service on its way out scores less, a retired one much less: someone
  * typing a generic need ("postgres", "iot", "time series") wants what they
- * can still use, so a retired service must fall below its active
- * equivalents even when its name carries the words. Naming it exactly (its
- * name, short name, former name or id) is exempt, so it is still found
- * first when asked for by name.
+ * can still use, so a service closed to new projects (deprecated, sunset)
+ * or retired must fall below its active equivalents even when its name
+ * carries the words and theirs do not (Cosmos DB for PostgreSQL below RDS
+ * and Cloud SQL, which carry PostgreSQL as a keyword). A preview service
+ * scores a little less, so a generally available one that matches as well
+ * comes first. Naming a service exactly (its name, short name, former name
+ * or id) is exempt, so it is still found first when asked for by name.
  */
 const RETIRED = 0.25;
-const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: RETIRED };
+const lifecycleFactor: Record<string, number> = { preview: 0.9, deprecated: 0.4, sunset: 0.4, retired: RETIRED };
 
 const providerWords: Record<string, string> = {
   aws: 'aws',

@@ -17,7 +17,7 @@ import type { ServiceEntry } from '../../src/core/schemas.ts';
 import { searchWords, type Synonym } from '../../src/core/search.ts';
 import { createServiceIndex } from '../../src/core/service-index.ts';
 import { readContent } from '../../src/scripts/lib/read-content.ts';
-import { evaluate } from '../search/evaluate.ts';
+import { evaluate, meanOfDefined } from '../search/evaluate.ts';
 import { relevanceCases, type RelevanceKind } from '../search/relevance-cases.ts';
 
 setFlagsFromString('--expose-gc');
@@ -239,14 +239,12 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
   const kinds = [...new Set(relevanceCases.map((c) => c.kind))] as RelevanceKind[];
   for (const kind of [...kinds, undefined]) {
     const os = ours.outcomes.filter((o) => !kind || o.case.kind === kind);
-    // Cases that only ask for an order (a retired service after the active ones) have no recall or rank.
-    const mean = (xs: (number | undefined)[]) => {
-      const ys = xs.filter((x): x is number => x !== undefined);
-      return ys.reduce((a, b) => a + b, 0) / ys.length;
-    };
+    // Cases that only ask for an order (a retired or deprecated service after the active ones) have no recall or
+    // rank: a kind of such cases alone shows none.
+    const shown = (x: number | undefined) => (x === undefined ? '—' : f(x, 3));
     say(
-      `| ${kind ?? '**all**'} | ${os.length} | ${os.filter((o) => o.passed).length} | ${f(mean(os.map((o) => o.recall)), 3)} ` +
-        `| ${f(mean(os.map((o) => o.reciprocalRank)), 3)} |`,
+      `| ${kind ?? '**all**'} | ${os.length} | ${os.filter((o) => o.passed).length} | ` +
+        `${shown(meanOfDefined(os.map((o) => o.recall)))} | ${shown(meanOfDefined(os.map((o) => o.reciprocalRank)))} |`,
     );
   }
   const failing = ours.outcomes.filter((o) => !o.passed);

@@ -14,6 +14,15 @@ export interface CaseOutcome {
   reciprocalRank: number | undefined;
 }
 
+/**
+ * The mean of the values a case has. Cases that only ask for an order have no expected first five: they count
+ * in `passed`, not in the means, and a set of such cases alone has none (undefined).
+ */
+export function meanOfDefined(xs: readonly (number | undefined)[]): number | undefined {
+  const ys = xs.filter((x): x is number => x !== undefined);
+  return ys.length ? ys.reduce((a, b) => a + b, 0) / ys.length : undefined;
+}
+
 export function evaluate(catalogue: Catalogue, index: ServiceIndex, cases = relevanceCases) {
   const outcomes: CaseOutcome[] = cases.map((k) => {
     const expected = [...new Set([...(k.first ? [k.first] : []), ...(k.top5 ?? [])])];
@@ -36,15 +45,10 @@ export function evaluate(catalogue: Catalogue, index: ServiceIndex, cases = rele
       reciprocalRank: expected.length ? (Number.isFinite(firstRank) ? 1 / (firstRank + 1) : 0) : undefined,
     };
   });
-  // Cases that only ask for an order have no expected first five: they count in `passed`, not in the means.
-  const mean = (xs: (number | undefined)[]) => {
-    const ys = xs.filter((x): x is number => x !== undefined);
-    return ys.reduce((a, b) => a + b, 0) / ys.length;
-  };
   return {
     outcomes,
-    recallAt5: mean(outcomes.map((o) => o.recall)),
-    mrr: mean(outcomes.map((o) => o.reciprocalRank)),
+    recallAt5: meanOfDefined(outcomes.map((o) => o.recall)) ?? 0,
+    mrr: meanOfDefined(outcomes.map((o) => o.reciprocalRank)) ?? 0,
     passed: outcomes.filter((o) => o.passed).length,
   };
 }

@@ -178,7 +178,7 @@ const DIVERSITY_LOOKAHEAD = 200;
  * first when asked for by name.
  */
 const RETIRED = 0.25;
-const lifecycleFactor: Record<string, number> = { preview: 1, deprecated: 0.85, sunset: 0.85, retired: RETIRED };
+const lifecycleFactor: Record<string, number> = { preview: 0.9, deprecated: 0.4, sunset: 0.4, retired: RETIRED };
 
 const providerWords: Record<string, string> = {
   aws: 'aws',

@@ -6,7 +6,16 @@
  * Expected ids must exist: a missing one fails the test, it is never skipped.
  */
 export type RelevanceKind =
-  'name' | 'acronym' | 'function' | 'typo' | 'former-name' | 'identifier' | 'multi-word' | 'cross-cloud' | 'retired';
+  | 'name'
+  | 'acronym'
+  | 'function'
+  | 'typo'
+  | 'former-name'
+  | 'identifier'
+  | 'multi-word'
+  | 'cross-cloud'
+  | 'retired'
+  | 'deprecated';
 
 export interface RelevanceCase {
   q: string;
@@ -29,6 +38,12 @@ const c = (kind: RelevanceKind, q: string, top5: string[], first?: string): Rele
 const retiredAfter = (q: string, id: string, than: string[]): RelevanceCase => ({
   q,
   kind: 'retired',
+  after: { id, than },
+});
+/** A deprecated or sunset service (no new projects) below the active ones that answer the same need. */
+const deprecatedAfter = (q: string, id: string, than: string[]): RelevanceCase => ({
+  q,
+  kind: 'deprecated',
   after: { id, than },
 });
 const exact = (kind: RelevanceKind, q: string, first: string, top5: string[] = []): RelevanceCase =>
@@ -80,7 +95,14 @@ export const relevanceCases: RelevanceCase[] = [
   c('function', 'kubernetes', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
   exact('function', 'vm', 'azure-virtual-machines', ['aws-ec2', 'gcp-compute-engine']),
   c('function', 'virtual machines', ['aws-ec2', 'azure-virtual-machines', 'gcp-compute-engine']),
-  c('function', 'postgres', ['azure-database-for-postgresql', 'gcp-alloydb-for-postgresql', 'aws-aurora']),
+  // Every cloud's managed PostgreSQL, the general-purpose database services as well as those named for it.
+  c('function', 'postgres', [
+    'aws-rds',
+    'aws-aurora',
+    'azure-database-for-postgresql',
+    'gcp-cloud-sql',
+    'gcp-alloydb-for-postgresql',
+  ]),
   c('function', 'pg', ['azure-database-for-postgresql', 'gcp-alloydb-for-postgresql']),
   c('function', 'nosql', ['aws-dynamodb', 'azure-cosmos-db', 'gcp-firestore']),
   c('function', 'llm', ['aws-bedrock', 'azure-openai']),
@@ -172,6 +194,13 @@ export const relevanceCases: RelevanceCase[] = [
     'gcp-cloud-sql',
   ]),
   retiredAfter('iot', 'gcp-cloud-iot-core', ['aws-iot-core', 'azure-iot-hub']),
+  // Deprecated or sunset: not for new projects, so below what is, though named for the need.
+  deprecatedAfter('postgres', 'azure-cosmos-db-for-postgresql', [
+    'aws-rds',
+    'azure-database-for-postgresql',
+    'gcp-cloud-sql',
+  ]),
+  deprecatedAfter('redis', 'azure-cache-for-redis', ['aws-elasticache', 'azure-managed-redis', 'gcp-memorystore']),
   retiredAfter('time series', 'azure-time-series-insights', ['azure-data-explorer', 'aws-timestream-for-influxdb']),
   retiredAfter('transcoding', 'aws-elastic-transcoder', ['aws-elemental-mediaconvert', 'gcp-transcoder-api']),
   retiredAfter('data lake', 'azure-data-lake-storage-gen1', ['azure-storage', 'aws-lake-formation']),
