@@ -334,6 +334,11 @@ shutdown.drain(server);
 server.keepAliveTimeout = 5000;
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
+// A client may half-close its side once its request is sent and still read the answer (HTTP/1.0 tools and some
+// probes do). Node's default takes that end for the client leaving and drops whatever is still being answered: a
+// file read from disk, a queued search, a save (which then happened, unacknowledged). With this, the answer is sent
+// and the connection closed after it; a half-closed connection with nothing in progress is closed at once.
+server.httpAllowHalfOpen = true;
 
 /**
  * One request to /v1/health before announcing the server: it opens the store,
