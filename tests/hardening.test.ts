@@ -291,6 +291,39 @@ describe('CORS preflight', () => {
 });
 
 describe('limits on what is saved and sent', () => {
+  it('a body announced with Expect: 100-continue is refused before it is sent when too large, else invited', async () => {
+    const { hostname, port } = new URL(server.url);
+    /** Sends the head, then the body once invited; resolves to everything the server sent. */
+    const exchange = (head: string, body: string) =>
+      new Promise<string>((resolve, reject) => {
+        let out = '';
+        const socket = net.connect(Number(port), hostname, () => socket.write(head));
+        socket.on('data', (d) => {
+          out += d;
+          if (out.startsWith('HTTP/1.1 100 Continue\r\n\r\n') && out.length === 25) socket.write(body);
+        });
+        socket.on('end', () => resolve(out));
+        socket.on('error', reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error('timeout')));
+      });
+    const huge = await exchange(
+      'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 10000000000\r\nExpect: 100-continue\r\n\r\n',
+      '',
+    );
+    expect(statusLine(huge)).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(huge).not.toContain('100 Continue');
+    expect(huge).toMatch(/"type":"\/problems\/payload-too-large"/);
+    expect(huge).toMatch(/x-request-id: [0-9a-f]{32}/i);
+    const body = JSON.stringify({ name: 'asked first', approvedServiceIds: ['aws-s3'] });
+    const invited = await exchange(
+      'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      body,
+    );
+    expect(statusLine(invited)).toBe('HTTP/1.1 100 Continue');
+    expect(invited).toContain('HTTP/1.1 201 Created');
+  });
   it('an interchange document is held to the compact form’s field limits', async () => {
     const schema = await (await fetch(`${server.url}/v1/schemas/service-list.schema.json`)).json();
     const exported = (await (await fetch(`${server.url}/v1/lists/${listId}`)).json()).document;

@@ -292,22 +292,43 @@ function failed(req, res, e) {
 
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
-const server = createServer(
-  {
-    ServerResponse: TracedResponse,
-    requireHostHeader: false,
-    // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): Node then skips the
-    // body stream's events, some 7% of a prerendered answer's processor time. Such a POST reads as empty, and every
-    // POST is answered as one (tests/hardening.test.ts); nothing here waits for a request's own 'end' or 'close'.
-    optimizeEmptyRequests: true,
-  },
-  observeRequests(shutdown.guard(handle), {
+/** The request listener with what every request gets: its id, log line and metrics, and the shutdown's count. */
+const observed = (listener) =>
+  observeRequests(shutdown.guard(listener), {
     log,
     metrics,
     routeOf,
     trustProxy: config.TRUST_PROXY,
     isInternal: (req) => req.headers[WARM_UP.header] === WARM_UP.token,
     wasCutOff: (res) => shutdown.wasCutOff(res),
+  });
+const server = createServer(
+  {
+    ServerResponse: TracedResponse,
+    requireHostHeader: false,
+    // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): Node then skips the
+    // body stream's events, some 7% of a prerendered answer's processor time. Such a POST reads as empty, and every
+    // POST is answered as one (tests/hardening.test.ts). Such a request never emits 'end' or 'close' and its
+    // `signal` is aborted from the start: nothing here may wait for those; the response and the socket say when a
+    // client has gone.
+    optimizeEmptyRequests: true,
+  },
+  observed(handle),
+);
+// A client that asks before sending its body (`Expect: 100-continue`) is told at once when the body it announces is
+// larger than any the service takes, rather than invited to send it only to be refused (RFC 9110, section 10.1.1).
+// Node would answer 100 Continue to every such request; this listener replaces that.
+server.on(
+  'checkContinue',
+  observed((req, res) => {
+    if (Number(req.headers['content-length']) > config.MAX_BODY_BYTES) {
+      sendProblem(res, 'payload-too-large', `Request bodies are limited to ${config.MAX_BODY_BYTES} bytes.`, {
+        connection: 'close',
+      });
+      return;
+    }
+    res.writeContinue();
+    handle(req, res);
   }),
 );
 // What Node refuses before there is a request (a header block too large, headers too slow, a malformed request)
