@@ -51,6 +51,22 @@ afterAll(async () => {
 });
 
 describe('memory stays bounded', () => {
+  it('3,000 pipelined requests for a file not yet in memory grow the server by less than 100 MB', async () => {
+    // First in this file: nothing has read the catalogue (580 KB) yet, so every request finds it missing.
+    const before = rssMb(pid);
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /catalogue.json HTTP/1.1\r\nHost: localhost\r\n\r\n'.repeat(3000));
+    // Not read meanwhile: the answers queue in the server.
+    await new Promise((r) => setTimeout(r, 2000));
+    const grown = rssMb(pid) - before;
+    socket.destroy();
+    console.log(`3,000 pipelined requests for the catalogue: RSS ${before.toFixed(0)} MB → +${grown.toFixed(1)} MB`);
+    // Each request read the file for itself before (2 GB); they now share one read and one copy.
+    expect(grown).toBeLessThan(100);
+  });
+
   it('2,000 spellings of existing paths grow the server by less than 30 MB', { timeout: 60_000 }, async () => {
     const paths = ['services', 'v1/openapi.json', 'providers/aws', 'catalogue.json'];
     const spellings: string[] = [];

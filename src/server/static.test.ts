@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { acceptsGzip, listFiles, resolveFile } from './static.ts';
+import { acceptsGzip, createStaticHandler, listFiles, resolveFile } from './static.ts';
 
 const files = new Set([
   '/index.html',
@@ -69,6 +71,40 @@ describe('listFiles', () => {
       expect([...listFiles(root)].sort()).toEqual(expected);
       expect([...listFiles(`${root}/`)].sort()).toEqual(expected);
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('createStaticHandler', () => {
+  it('reads a file once for a burst of requests that find it not yet in memory (pipelined on one connection)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'csc-static-'));
+    const body = 'x'.repeat(256 * 1024);
+    writeFileSync(join(root, 'big.json'), body);
+    const serveStatic = createStaticHandler(root);
+    const server = createServer((req, res) => {
+      const served = serveStatic(req, res);
+      if (served === false) res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      const requests = 200;
+      const answered = await new Promise<number>((resolve, reject) => {
+        let received = 0;
+        const request = 'GET /big.json HTTP/1.1\r\nHost: x\r\n';
+        const socket = connect(port, '127.0.0.1', () =>
+          // The last asks the server to close the connection once it has answered them all.
+          socket.write(`${request}\r\n`.repeat(requests - 1) + `${request}Connection: close\r\n\r\n`),
+        );
+        socket.on('data', (d: Buffer) => (received += d.length));
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      expect(answered).toBeGreaterThan(requests * body.length);
+      expect(serveStatic.cacheStats()).toMatchObject({ entries: 1, reads: 1 });
+    } finally {
+      await new Promise((r) => server.close(r));
       rmSync(root, { recursive: true, force: true });
     }
   });
