@@ -170,6 +170,31 @@ describe('methods and aborted requests', () => {
     expect(answer).toMatch(/allow: GET, HEAD, POST, OPTIONS/i);
     expect(answer).toMatch(/application\/problem\+json/);
   });
+  it('pages whose client resets the connection before they are built are logged as left, without a stack', async () => {
+    const { hostname, port } = new URL(server.url);
+    const before = server.output().length;
+    const body = 'message=gone';
+    const requests = [
+      `GET /lists/${listId} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      'GET /search?q=reset HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      'POST /feedback HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    ];
+    for (let i = 0; i < 5; i++)
+      for (const request of requests)
+        await new Promise<void>((resolve) => {
+          const socket = net.connect(Number(port), hostname, () => {
+            socket.write(request);
+            socket.resetAndDestroy();
+            resolve();
+          });
+        });
+    await new Promise((r) => setTimeout(r, 500));
+    const output = server.output().slice(before);
+    expect(output).not.toContain('ClientAddressNotAvailable');
+    expect(output).not.toMatch(/"status":500/);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
   it('a POST whose client hangs up mid-body is logged in one line, without a stack', async () => {
     const { hostname, port } = new URL(server.url);
     await new Promise<void>((resolve) => {

@@ -265,6 +265,10 @@ const answerLater = async (req, res, loading) => {
       sendProblem(res, 'not-found', 'No endpoint answers on this path. See /v1/openapi.json for the API.');
       return;
     }
+    // A client that reset the connection before the server asked for its address has none (the kernel no longer
+    // knows it), which pages read (Astro.clientAddress) and Astro then fails on with a stack trace: nothing is built
+    // for a client that is not there. Astro makes its request from the socket in the same turn as this check.
+    if (req.socket.remoteAddress === undefined) return void req.socket.destroy();
     await handler(
       req,
       res,
