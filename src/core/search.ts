@@ -169,8 +169,15 @@ const DIVERSITY_LOOKAHEAD = 200;
  * comes first. Naming a service exactly (its name, short name, former name
  * or id) is exempt, so it is still found first when asked for by name.
  */
+const PREVIEW = 0.9;
+const CLOSED_TO_NEW = 0.4;
 const RETIRED = 0.25;
-const lifecycleFactor: Record<string, number> = { preview: 0.9, deprecated: 0.4, sunset: 0.4, retired: RETIRED };
+const lifecycleFactor: Record<string, number> = {
+  preview: PREVIEW,
+  deprecated: CLOSED_TO_NEW,
+  sunset: CLOSED_TO_NEW,
+  retired: RETIRED,
+};
 
 const providerWords: Record<string, string> = {
   aws: 'aws',
@@ -1248,9 +1255,10 @@ export function createSearchEngine(
     const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
     for (let slot = 1; slot < DIVERSITY_SLOTS && slot < ranked.length; slot++) {
       let pick = -1;
-      // A retired service is no cloud's answer to a need: it keeps its place rather than move up.
+      // A service closed to new projects or retired is no cloud's answer to a need: it keeps its place rather than
+      // move up.
       const unseen = (i: number) =>
-        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! > RETIRED;
+        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! >= PREVIEW;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && isPeer(first, ranked[i]!.index)) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;

@@ -172,13 +172,23 @@ const DIVERSITY_LOOKAHEAD = 200;
 /**
  * A service on its way out scores less, a retired one much less: someone
  * typing a generic need ("postgres", "iot", "time series") wants what they
- * can still use, so a retired service must fall below its active
- * equivalents even when its name carries the words. Naming it exactly (its
- * name, short name, former name or id) is exempt, so it is still found
- * first when asked for by name.
+ * can still use, so a service closed to new projects (deprecated, sunset)
+ * or retired must fall below its active equivalents even when its name
+ * carries the words and theirs do not (Cosmos DB for PostgreSQL below RDS
+ * and Cloud SQL, which carry PostgreSQL as a keyword). A preview service
+ * scores a little less, so a generally available one that matches as well
+ * comes first. Naming a service exactly (its name, short name, former name
+ * or id) is exempt, so it is still found first when asked for by name.
  */
+const PREVIEW = 0.9;
+const CLOSED_TO_NEW = 0.4;
 const RETIRED = 0.25;
-const lifecycleFactor: Record<string, number> = { preview: 0.9, deprecated: 0.4, sunset: 0.4, retired: RETIRED };
+const lifecycleFactor: Record<string, number> = {
+  preview: PREVIEW,
+  deprecated: CLOSED_TO_NEW,
+  sunset: CLOSED_TO_NEW,
+  retired: RETIRED,
+};
 
 const providerWords: Record<string, string> = {
   aws: 'aws',
@@ -916,9 +926,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
     for (let slot = 1; slot < DIVERSITY_SLOTS && slot < ranked.length; slot++) {
       let pick = -1;
-      // A retired service is no cloud's answer to a need: it keeps its place rather than move up.
+      // A service closed to new projects or retired is no cloud's answer to a need: it keeps its place rather than
+      // move up.
       const unseen = (i: number) =>
-        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! > RETIRED;
+        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! >= PREVIEW;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && peers.has(ranked[i]!.index)) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;

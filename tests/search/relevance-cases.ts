@@ -201,6 +201,13 @@ export const relevanceCases: RelevanceCase[] = [
     'gcp-cloud-sql',
   ]),
   deprecatedAfter('redis', 'azure-cache-for-redis', ['aws-elasticache', 'azure-managed-redis', 'gcp-memorystore']),
+  // Nor is one moved up as its cloud's answer: AWS's for Cloud Run is Fargate, not App Runner (closed to new customers).
+  deprecatedAfter('cloud run', 'aws-app-runner', ['gcp-cloud-run', 'aws-fargate']),
+  deprecatedAfter('video analysis', 'gcp-video-intelligence-api', ['azure-ai-video-indexer', 'aws-rekognition']),
+  // Named exactly, it is still first.
+  exact('deprecated', 'Azure Cache for Redis', 'azure-cache-for-redis'),
+  exact('deprecated', 'Cosmos DB for PostgreSQL', 'azure-cosmos-db-for-postgresql'),
+  exact('deprecated', 'cloud9', 'aws-cloud9'),
   retiredAfter('time series', 'azure-time-series-insights', ['azure-data-explorer', 'aws-timestream-for-influxdb']),
   retiredAfter('transcoding', 'aws-elastic-transcoder', ['aws-elemental-mediaconvert', 'gcp-transcoder-api']),
   retiredAfter('data lake', 'azure-data-lake-storage-gen1', ['azure-storage', 'aws-lake-formation']),
