@@ -7,7 +7,6 @@
  * answer with plain data (Answer): the busiest on-demand path makes no web
  * Request or Response.
  */
-import type { Catalogue } from '../src/core/catalogue.ts';
 import { linkHeader, pageLinks } from '../src/core/page.ts';
 import { serviceQueryOf } from '../src/core/query.ts';
 import { CompareQuery } from '../src/http/operations.ts';
@@ -25,16 +24,8 @@ const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
     problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
   );
 
-/** Each catalogue's query schema, made once: a build has one catalogue, a test a few. */
-const queries = new WeakMap<Catalogue, ReturnType<typeof serviceQueryOf>>();
-const queryOf = (catalogue: Catalogue) => {
-  let query = queries.get(catalogue);
-  if (!query) queries.set(catalogue, (query = serviceQueryOf(catalogue)));
-  return query;
-};
-
 export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
-  const parsed = queryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
+  const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const page = index.query(parsed.data);
   const links = pageLinks(url, page.page, page.totalPages);

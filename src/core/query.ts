@@ -86,7 +86,13 @@ export interface FilterIds {
  * the schema; the message lists the providers (three) but not the categories
  * (GET /v1/categories has them), and never repeats what was sent.
  */
-export function serviceQueryOf({ providers, categories }: FilterIds) {
+export function serviceQueryOf(catalogue: FilterIds) {
+  let query = queries.get(catalogue);
+  if (!query) queries.set(catalogue, (query = makeServiceQuery(catalogue)));
+  return query;
+}
+
+const makeServiceQuery = ({ providers, categories }: FilterIds) => {
   const providerIds = new Set(providers.map((p) => p.id));
   const categoryIds = new Set(categories.map((c) => c.id));
   return ServiceQuery.superRefine((query, ctx) => {
@@ -99,4 +105,7 @@ export function serviceQueryOf({ providers, categories }: FilterIds) {
     if (query.category?.some((id) => !categoryIds.has(id)))
       ctx.addIssue({ code: 'custom', path: ['category'], message: 'no category of the catalogue has this id' });
   });
-}
+};
+
+/** Each catalogue's schema, made once: a server has one catalogue, a test a few. */
+const queries = new WeakMap<FilterIds, ReturnType<typeof makeServiceQuery>>();
