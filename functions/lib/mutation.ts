@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { log } from '../../src/adapters/process-host.ts';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
 import { BodyNotUtf8, BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
-import { problem, zodErrors } from '../../src/http/problem.ts';
+import { bodyLimitDetail, problem, zodErrors } from '../../src/http/problem.ts';
 import { describeJsonError, parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
 import type { RateLimitResult } from '../../src/adapters/rate-limit.ts';
@@ -112,7 +112,7 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
         if (e instanceof BodyTooLarge)
           return finish(
             problem('payload-too-large', {
-              detail: `Request bodies are limited to ${ctx.config.MAX_BODY_BYTES} bytes.`,
+              detail: bodyLimitDetail(ctx.config.MAX_BODY_BYTES),
               headers: { connection: 'close' },
             }),
             rl,

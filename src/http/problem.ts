@@ -33,6 +33,9 @@ export type ProblemInit = Partial<Omit<Problem, 'type' | 'title'>> & { title?: s
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
+/** The detail of the API's 413, whether the body was refused as announced or as it came. */
+export const bodyLimitDetail = (maxBytes: number) => `Request bodies are limited to ${maxBytes} bytes.`;
+
 export function problem(type: ProblemType, init: ProblemInit = {}): Response {
   const { headers, ...rest } = init;
   const body: Problem = {

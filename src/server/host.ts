@@ -15,7 +15,7 @@ export { createAnswerCache } from './answer-cache.ts';
 export { createStaticHandler } from './static.ts';
 export { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from '../http/headers.ts';
 export { logFailure, requestLabel } from '../http/faults.ts';
-export { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
+export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
 export { isValidHost } from '../http/protocol.ts';
 export { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } from './request-log.ts';
 export { createRouteLabel } from './route-label.ts';
