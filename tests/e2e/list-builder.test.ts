@@ -203,6 +203,8 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
       [LIST_STORAGE_KEY, JSON.stringify({ name: 'Keys', description: '', ids: aws.map((s) => s.id) })],
     );
     await p.reload();
+    // The list is drawn once the catalogue has arrived, which may be after the load event.
+    await expect.poll(() => p.locator('[data-listed]').count()).toBe(2);
     const sorted = await p.locator('[data-listed]').evaluateAll((items) => items.map((i) => i.dataset.listed));
     expect(sorted).toHaveLength(2);
     await p.locator(`[data-listed="${sorted[0]}"] .listed-remove`).focus();
