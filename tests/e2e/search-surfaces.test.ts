@@ -53,6 +53,33 @@ describe.skipIf(!hasChromium)('search boxes that filter in place rank as the API
       },
     );
 
+    it('keeps what is typed and picked before the index arrives, with the rest of the address', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/catalogue.json', async (r) => {
+        await held;
+        await r.continue();
+      });
+      try {
+        await page.goto(site.url('/services?lifecycle=active&q=storage'));
+        await page.getByRole('searchbox', { name: 'Search' }).fill('database');
+        await page.locator('#t-provider').selectOption('aws');
+        release();
+        const expected = await api({ q: 'database', provider: 'aws', lifecycle: 'active' }, 50);
+        await expect.poll(shownIds).toEqual(expected.ids);
+        await expect(page.getByRole('searchbox', { name: 'Search' }).inputValue()).resolves.toBe('database');
+        const address = new URL(page.url()).searchParams;
+        expect([address.get('q'), address.get('provider'), address.get('lifecycle')]).toEqual([
+          'database',
+          'aws',
+          'active',
+        ]);
+      } finally {
+        release();
+        await page.unroute('**/catalogue.json');
+      }
+    });
+
     it('finds every cloud’s Kubernetes service for a typo and for the shorthand', async () => {
       for (const q of ['kubernets', 'k8s']) {
         await page.goto(site.url(`/services?${new URLSearchParams({ q })}`));

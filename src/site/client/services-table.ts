@@ -53,7 +53,13 @@ export async function startServicesTable(): Promise<void> {
   );
   const tray = startCompareTray(form, (id) => names.get(id));
 
+  // What the visitor types or picks while the index is on its way is theirs: the address fills only the fields
+  // left untouched, and the table then shows the visitor's filter.
+  const touched = new Set<string>();
+  const noteTouched = (e: Event) => touched.add((e.target as HTMLInputElement | HTMLSelectElement).name);
+  filter.addEventListener('input', noteTouched);
   const loaded = await loadLocalSearch();
+  filter.removeEventListener('input', noteTouched);
   if (!loaded.ok) {
     // The prerendered first page stays usable; say that filtering in place is unavailable.
     status.textContent = `${loaded.message} The first page is shown; filters still work through the search page.`;
@@ -69,6 +75,7 @@ export async function startServicesTable(): Promise<void> {
   let sort: Sort = parseSort(params.get('sort'));
   let page = Number(params.get('page') ?? '1');
   for (const field of filter.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+    if (touched.has(field.name)) continue;
     const value = params.getAll(field.name).join(',');
     // A shared address may combine values (lifecycle=deprecated,sunset): offer that combination as an option.
     if (field instanceof HTMLSelectElement && value && ![...field.options].some((o) => o.value === value))
@@ -171,7 +178,8 @@ export async function startServicesTable(): Promise<void> {
       form.querySelector('.table-scroll')?.scrollIntoView({ block: 'start' });
     }
   });
-  render(false);
+  if (touched.size) page = 1;
+  render(touched.size > 0);
 }
 
 function pagerList(page: number, pages: number): HTMLElement {
