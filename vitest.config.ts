@@ -49,6 +49,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           fileParallelism: false,
+          // A page that draws once /catalogue.json has arrived and its index is built may take more than the
+          // default second on a busy machine; a poll still fails when the page never gets there.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { concurrent: false },

@@ -104,13 +104,16 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     await p.goto(url('/providers/aws'));
     for (const s of awsTwo) await p.locator(`input[data-compare][value="${s.id}"]`).check();
     await p.locator('[data-compare-submit]').click();
+    await p.waitForURL(/\/compare\?/);
     await expect(p.locator('table.compare thead th').count()).resolves.toBe(2);
     // Feedback posts to the on-demand /feedback page, which calls the same server function.
     await p.goto(url('/feedback'));
     await p.getByRole('button', { name: 'Send feedback' }).click();
+    await p.waitForLoadState();
     await expect(p.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
     await p.getByLabel('Your message (required)').fill('<img src=x onerror=alert(1)> works without scripts');
     await p.getByRole('button', { name: 'Send feedback' }).click();
+    await p.waitForLoadState();
     await expect(p.locator('[data-feedback-result]').textContent()).resolves.toMatch(/Thank you.*Reference/);
     await expect(p.locator('img[src=x]').count()).resolves.toBe(0);
     await noJs.close();

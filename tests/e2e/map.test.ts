@@ -163,6 +163,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
       .locator(`tr[data-row="${live.id}"]`)
       .getByRole('link', { name: /Compare row/ })
       .click();
+    await p.waitForURL(/\/compare\?/);
     await expect(p.locator('table.compare thead th').count()).resolves.toBeGreaterThan(1);
     await noJs.close();
   });
@@ -290,7 +291,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect((await p.locator('table.compare thead th').allTextContents()).map((t) => t.trim())).toEqual([target.name]);
     await p.getByRole('searchbox', { name: /Add another/ }).fill('zzqqxx nothing');
     await p.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(p.getByRole('alert').textContent()).resolves.toContain('No service matches');
+    await expect.poll(() => p.getByRole('alert').textContent()).toContain('No service matches');
 
     // A service with a retired equivalent: neither the suggestions nor its page's compare link offer the retired one.
     const retiredIds = new Set(data.services.filter((s) => s.lifecycle?.status === 'retired').map((s) => s.id));
