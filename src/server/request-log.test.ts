@@ -111,23 +111,64 @@ describe('observeRequests', () => {
   });
 });
 
+describe('observeRequests and the request scope', () => {
+  it('gives the id to lines logged while the listener runs and to work it hands on, never to work it leaves outside the scope', async () => {
+    const { createServer } = await import('node:http');
+    const { inRequestScope, observeRequests, TracedResponse } = await import('./request-log.ts');
+    const { logger, lines } = capture();
+    const server = createServer(
+      { ServerResponse: TracedResponse },
+      observeRequests(
+        (_req, res) => {
+          logger.warn({}, 'at once');
+          // Left outside the request's scope: its line has no id, not the id of whichever request ran last.
+          setTimeout(() => logger.warn({}, 'outside'), 5);
+          inRequestScope(res, async () => {
+            await new Promise((r) => setTimeout(r, 10));
+            logger.warn({}, 'handed on');
+            res.end();
+          });
+        },
+        { log: logger, routeOf: () => '/x', trustProxy: 0 },
+      ),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      await fetch(`http://127.0.0.1:${port}/x`, { headers: { 'x-request-id': 'scope-1' } });
+      await new Promise((r) => setTimeout(r, 30));
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+    expect(lines().map((l) => [l.msg, l.requestId])).toEqual([
+      ['at once', 'scope-1'],
+      ['outside', undefined],
+      ['handed on', 'scope-1'],
+      ['request', 'scope-1'],
+    ]);
+  });
+});
+
 describe('observeRequests with overlapping requests', () => {
   it('writes each request its own line (id, route, status) when a slow answer ends after a quick one began later', async () => {
     const { createServer } = await import('node:http');
-    const { observeRequests, TracedResponse } = await import('./request-log.ts');
+    const { inRequestScope, observeRequests, TracedResponse } = await import('./request-log.ts');
     const { logger, lines } = capture();
     const server = createServer(
       { ServerResponse: TracedResponse },
       observeRequests(
         (req, res) => {
           const slow = req.url === '/slow';
-          setTimeout(
-            () => {
-              logger.warn({}, `inside ${req.url}`);
-              res.statusCode = slow ? 503 : 201;
-              res.end();
-            },
-            slow ? 150 : 10,
+          // What the listener leaves to run later enters the request's scope, as the server's listener does.
+          inRequestScope(res, () =>
+            setTimeout(
+              () => {
+                logger.warn({}, `inside ${req.url}`);
+                res.statusCode = slow ? 503 : 201;
+                res.end();
+              },
+              slow ? 150 : 10,
+            ),
           );
         },
         { log: logger, routeOf: (url) => `route:${url}`, trustProxy: 0 },

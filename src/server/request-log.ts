@@ -17,20 +17,37 @@ import { processHost } from '../adapters/process-host.ts';
 import { KEPT_REQUEST_ID } from '../http/headers.ts';
 import { clientIp } from '../http/protocol.ts';
 import type { Metrics } from './metrics.ts';
+import type { RequestsInFlight } from './shutdown.ts';
 
 /**
  * The id of the request a log line was written during: pino adds it to every
- * line (the `mixin`). The store is the id string alone: timers or connections
- * first made during a request keep its scope for as long as they live, and a
- * string holds nothing else alive.
+ * line (the `mixin`), from one of two places.
+ *
+ * - `listenerRequestId`: the request whose listener is running now. Set and
+ *   cleared around the listener's synchronous run (observeRequests): what it
+ *   logs before it returns carries the id at the cost of two assignments.
+ * - `requestScope`: work the listener hands on to run later (an `await`, a
+ *   queued render) runs in the request's scope, entered with
+ *   `inRequestScope`. Entering one costs a context frame (an object and a
+ *   Map) and took 4% of a prerendered answer's processor time (perf), which
+ *   is why the answers written at once, most of them, never enter one. The
+ *   store is the id string alone: timers or connections first made during a
+ *   request keep its scope for as long as they live, and a string holds
+ *   nothing else alive.
  */
 const requestScope = new AsyncLocalStorage<string>();
+let listenerRequestId: string | undefined;
+
+/** The id of the request a line is being written for, if any: an explicit scope first. */
+const currentRequestId = (): string | undefined => requestScope.getStore() ?? listenerRequestId;
 
 /**
  * Runs `fn` as part of the request `res` answers, so the lines it logs carry
- * that request's id. For work the listener hands on to run later from a
- * shared callback (the server's queue of renders), which would otherwise run
- * in the scope of whichever request scheduled that callback.
+ * that request's id, and so do those of everything it awaits or schedules.
+ * The request listener calls it for whatever it does not finish before
+ * returning: from a shared callback (the server's queue of renders) the work
+ * would otherwise run in the scope of whichever request scheduled that
+ * callback, and after an `await` in none.
  */
 export function inRequestScope<A extends unknown[], R>(res: ServerResponse, fn: (...args: A) => R, ...args: A): R {
   const requestId = (res as Partial<TracedResponse>).requestId;
@@ -117,7 +134,7 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
       // A new object each time: pino merges each line's own fields into the object the mixin returns, so a
       // shared one would carry one line's fields (an error, its stack) into every later line.
       mixin: () => {
-        const requestId = requestScope.getStore();
+        const requestId = currentRequestId();
         return requestId === undefined ? {} : { requestId };
       },
       serializers: {
@@ -174,13 +191,24 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
 /** The headers given to `writeHead` with X-Request-Id added, or set on the response when none were given. */
 function withRequestId(res: ServerResponse, headers: unknown, id: string): unknown {
   if (Array.isArray(headers))
-    // A spread, not `concat`: V8 runs `concat` in its runtime, which cost several times as much per request.
-    return Array.isArray(headers[0])
-      ? [...headers, ['x-request-id', id]]
-      : [...(headers as unknown[]), 'x-request-id', id];
+    return Array.isArray(headers[0]) ? [...headers, ['x-request-id', id]] : withIdPair(headers, id);
   if (headers && typeof headers === 'object') return { ...(headers as OutgoingHttpHeaders), 'x-request-id': id };
   if (!res.hasHeader('x-request-id')) res.setHeader('x-request-id', id);
   return headers;
+}
+
+/**
+ * A flat header list with the id's name and value added: copied into an
+ * array made at its final length. `concat` ran in V8's runtime and cost
+ * several times as much per request; a spread grew its array to add the pair.
+ */
+function withIdPair(headers: unknown[], id: string): unknown[] {
+  const n = headers.length;
+  const out = new Array<unknown>(n + 2);
+  for (let i = 0; i < n; i++) out[i] = headers[i];
+  out[n] = 'x-request-id';
+  out[n + 1] = id;
+  return out;
 }
 
 const METHOD_LABELS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
@@ -196,6 +224,8 @@ export interface ObserveOptions {
   isInternal?: (req: IncomingMessage) => boolean;
   /** Whether the shutdown deadline cut this request off (shutdown.ts): logged as an error, `cutOff: true`. */
   wasCutOff?: (res: ServerResponse) => boolean;
+  /** The requests in flight (shutdown.ts): every response is added as its request arrives and released when it closes. */
+  inFlight?: RequestsInFlight;
 }
 
 /**
@@ -205,32 +235,40 @@ export interface ObserveOptions {
  *
  * The wrapper is on every request's path, the prerendered files' included,
  * so it makes no closure per request: one 'close' listener serves them all
- * (the response is `this`), the request's scope is its id, and the route
- * template is worked out only when a line is written or counted.
+ * (the response is `this`), and the route template is worked out only when a
+ * line is written or counted. Lines logged while the listener runs carry the
+ * request's id; whatever it leaves to run later must enter the request's
+ * scope (`inRequestScope`) for its lines to carry it.
  */
 export function observeRequests(
   handle: RequestListener,
-  { log, metrics, routeOf, trustProxy, isInternal = () => false, wasCutOff = () => false }: ObserveOptions,
+  { log, metrics, routeOf, trustProxy, isInternal = () => false, wasCutOff = () => false, inFlight }: ObserveOptions,
 ) {
   // Every layer names a failing request by its route template, never its path (src/http/faults.ts).
   processHost().routeOf = routeOf;
 
   // 'close' follows 'finish' on every response, and comes alone when the client leaves first.
   function settle(this: TracedResponse): void {
+    inFlight?.release(this);
     settleResponse(this);
   }
+  /** The 'close' listener of the server's own requests: they are in flight too, but not logged or counted. */
+  function released(this: ServerResponse): void {
+    inFlight?.release(this);
+  }
   function settleResponse(res: TracedResponse): void {
-    if (res.startedAt < 0) return;
-    const seconds = (performance.now() - res.startedAt) / 1000;
+    const startedAt = res.startedAt;
+    if (startedAt < 0) return;
     res.startedAt = -1;
-    const req = res.req;
-    const method = METHOD_LABELS.has(req.method ?? '') ? req.method! : 'OTHER';
     const aborted = !res.writableFinished;
     const cutOff = aborted && wasCutOff(res);
     const level = cutOff || (res.statusCode >= 500 && !aborted) ? 'error' : 'info';
     const logged = log.isLevelEnabled(level);
     // LOG_LEVEL=warn without metrics (the bench's setting) does no more per request.
     if (!logged && !metrics) return;
+    const seconds = (performance.now() - startedAt) / 1000;
+    const req = res.req;
+    const method = METHOD_LABELS.has(req.method ?? '') ? req.method! : 'OTHER';
     const route = routeOf(req.url ?? '/');
     metrics?.requestEnded(method, route, aborted ? 'aborted' : String(res.statusCode), seconds);
     if (!logged) return;
@@ -254,7 +292,9 @@ export function observeRequests(
   }
 
   return (req: IncomingMessage, response: ServerResponse): void => {
+    inFlight?.add(response);
     if (isInternal(req)) {
+      response.on('close', released);
       handle(req, response);
       return;
     }
@@ -267,6 +307,11 @@ export function observeRequests(
     res.socketAddress = req.socket.remoteAddress ?? '';
     metrics?.requestStarted();
     res.on('close', settle);
-    requestScope.run(res.requestId, handle, req, res);
+    listenerRequestId = res.requestId;
+    try {
+      handle(req, res);
+    } finally {
+      listenerRequestId = undefined;
+    }
   };
 }

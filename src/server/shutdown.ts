@@ -21,6 +21,12 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { processHost, type Log } from '../adapters/process-host.ts';
 import { InFlight } from './in-flight.ts';
 
+/** Where the request listener records the requests in flight, for the shutdown to wait for. */
+export interface RequestsInFlight {
+  add(res: ServerResponse): void;
+  release(res: ServerResponse): void;
+}
+
 export interface ShutdownOptions {
   log: Log;
   timeoutSeconds: number;
@@ -63,11 +69,20 @@ export function createShutdown({
   /** Requests the deadline cut off: their log line says so (request-log.ts reads this). */
   const cut = new WeakSet<ServerResponse>();
 
-  /** A response's 'close' listener: one function for every request (the response is `this`), no closure each. */
-  function released(this: ServerResponse): void {
-    inFlight.delete(this);
-    if (stopping && inFlight.size === 0) drained?.();
-  }
+  /**
+   * The requests in flight, kept by the request listener (observeRequests in
+   * request-log.ts): each response is added as its request arrives and
+   * released when it closes. That listener's one 'close' listener does both
+   * jobs: a second listener on every response cost about 1% of a prerendered
+   * answer's processor time.
+   */
+  const requests: RequestsInFlight = {
+    add: (res) => inFlight.add(res),
+    release(res) {
+      inFlight.delete(res);
+      if (stopping && inFlight.size === 0) drained?.();
+    },
+  };
 
   const closeServer = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
 
@@ -134,11 +149,10 @@ export function createShutdown({
     wasCutOff(res: ServerResponse): boolean {
       return cut.has(res);
     },
-    /** Wraps the request listener: counts requests in flight, refuses readiness while stopping. */
+    requests,
+    /** Wraps the request listener: while stopping, closes each connection after its answer and refuses readiness. */
     guard(handle: RequestListener): RequestListener {
       return (req, res) => {
-        inFlight.add(res);
-        res.on('close', released);
         if (stopping) {
           res.setHeader('connection', 'close');
           if (isReadinessProbe(req)) return notReady(req, res);

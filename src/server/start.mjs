@@ -225,7 +225,8 @@ const handle = (req, res) => {
     if (served === false && answers.serve(req, res)) return;
     // A file being read from disk waits for the disk, not the processor: it is not queued.
     // Health probes are answered as they are read, ahead of queued renders: a busy instance is not a dead one.
-    if (served !== false || probeOf(req.url)) return answerLater(req, res, served);
+    // Both go on after an `await`, so in the request's log scope (what is answered above needs none).
+    if (served !== false || probeOf(req.url)) return inRequestScope(res, answerLater, req, res, served);
     renders.defer(() => renderLater(req, res, served));
   } catch (e) {
     failed(req, res, e);
@@ -298,15 +299,18 @@ function failed(req, res, e) {
 
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
-/** The request listener with what every request gets: its id, log line and metrics, and the shutdown's count. */
+/** Until the warm-up has been answered: after it, no request's headers are searched for its mark. */
+let warmingUp = true;
+/** The request listener with what every request gets: its id, log line and metrics, and its place among those in flight. */
 const observed = (listener) =>
   observeRequests(shutdown.guard(listener), {
     log,
     metrics,
     routeOf,
     trustProxy: config.TRUST_PROXY,
-    isInternal: (req) => req.headers[WARM_UP.header] === WARM_UP.token,
+    isInternal: (req) => warmingUp && req.headers[WARM_UP.header] === WARM_UP.token,
     wasCutOff: (res) => shutdown.wasCutOff(res),
+    inFlight: shutdown.requests,
   });
 const server = createServer(
   {
@@ -450,6 +454,7 @@ server.once('error', (e) => {
 server.listen(config.PORT, config.HOST, async () => {
   const { port } = server.address();
   const warm = await warmUp(port);
+  warmingUp = false;
   if (warm === 'unreached')
     // Clients may still reach it: the store opens, and the sampler and purge schedule start, with the first request.
     log.warn({}, 'Started without the warm-up request: the first request opens the store.');

@@ -168,7 +168,12 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const file = resolveFile(q === -1 ? url : url.slice(0, q), named);
+    const path = q === -1 ? url : url.slice(0, q);
+    // A path spelled as the file it names (`/v1/categories`, most requests) is looked up as it is: every file
+    // in the cache is a servable file's name, which resolves to itself.
+    const asSpelled = cache.get(path);
+    if (asSpelled) return send(asSpelled, req, res);
+    const file = resolveFile(path, named);
     if (!file) return false;
     const hit = cache.get(file);
     if (hit) return send(hit, req, res);
