@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { processHost } from '../adapters/process-host.ts';
 import { createLogger, redactor, requestIdFrom, uriSecrets } from './request-log.ts';
@@ -146,6 +147,54 @@ describe('observeRequests and the request scope', () => {
       ['handed on', 'scope-1'],
       ['request', 'scope-1'],
     ]);
+  });
+});
+
+describe('observeRequests and the requests in flight', () => {
+  it("adds every request as it arrives, the server's own included, and releases each once when it closes, answered or left", async () => {
+    const { createServer } = await import('node:http');
+    const { observeRequests, TracedResponse } = await import('./request-log.ts');
+    const { logger } = capture();
+    const added: string[] = [];
+    const released: string[] = [];
+    const urlOf = (res: ServerResponse) => res.req.url!;
+    let hanging: ServerResponse | undefined;
+    const server = createServer(
+      { ServerResponse: TracedResponse },
+      observeRequests(
+        (req, res) => {
+          if (req.url === '/hang') hanging = res;
+          else res.end('ok');
+        },
+        {
+          log: logger,
+          routeOf: () => '/x',
+          trustProxy: 0,
+          isInternal: (req) => req.url === '/internal',
+          inFlight: { add: (res) => added.push(urlOf(res)), release: (res) => released.push(urlOf(res)) },
+        },
+      ),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      await (await fetch(`${base}/answered`)).text();
+      await (await fetch(`${base}/internal`)).text();
+      const leaving = new AbortController();
+      const left = fetch(`${base}/hang`, { signal: leaving.signal }).catch(() => 'left');
+      await expect.poll(() => hanging).toBeDefined();
+      await expect.poll(() => released.length).toBe(2);
+      expect(released).not.toContain('/hang');
+      leaving.abort();
+      expect(await left).toBe('left');
+      await expect.poll(() => released.length).toBe(3);
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    expect(added).toEqual(['/answered', '/internal', '/hang']);
+    expect(released.sort()).toEqual(['/answered', '/hang', '/internal']);
   });
 });
 

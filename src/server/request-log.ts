@@ -38,16 +38,20 @@ import type { RequestsInFlight } from './shutdown.ts';
 const requestScope = new AsyncLocalStorage<string>();
 let listenerRequestId: string | undefined;
 
-/** The id of the request a line is being written for, if any: an explicit scope first. */
-const currentRequestId = (): string | undefined => requestScope.getStore() ?? listenerRequestId;
+/**
+ * The id of the request a line is being written for, if any. The running
+ * listener's first: whatever scope its socket's callbacks were made in, the
+ * listener is answering its own request.
+ */
+const currentRequestId = (): string | undefined => listenerRequestId ?? requestScope.getStore();
 
 /**
  * Runs `fn` as part of the request `res` answers, so the lines it logs carry
  * that request's id, and so do those of everything it awaits or schedules.
  * The request listener calls it for whatever it does not finish before
- * returning: from a shared callback (the server's queue of renders) the work
- * would otherwise run in the scope of whichever request scheduled that
- * callback, and after an `await` in none.
+ * returning: after an `await`, or from a shared callback (the server's queue
+ * of renders), the work would otherwise run in no request's scope, or in
+ * whichever one happened to schedule that callback.
  */
 export function inRequestScope<A extends unknown[], R>(res: ServerResponse, fn: (...args: A) => R, ...args: A): R {
   const requestId = (res as Partial<TracedResponse>).requestId;
@@ -307,11 +311,13 @@ export function observeRequests(
     res.socketAddress = req.socket.remoteAddress ?? '';
     metrics?.requestStarted();
     res.on('close', settle);
+    // Put back afterwards rather than cleared: a listener run from inside another's (none is today) leaves it as it was.
+    const outer = listenerRequestId;
     listenerRequestId = res.requestId;
     try {
       handle(req, res);
     } finally {
-      listenerRequestId = undefined;
+      listenerRequestId = outer;
     }
   };
 }

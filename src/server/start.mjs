@@ -299,7 +299,7 @@ function failed(req, res, e) {
 
 /** Marks the server's own warm-up request, which is neither logged nor counted as a client's. */
 const WARM_UP = { header: 'x-csc-warm-up', token: randomUUID() };
-/** Until the warm-up has been answered: after it, no request's headers are searched for its mark. */
+/** Until the warm-up has ended (answered, failed or timed out): after it, no request's headers are searched for its mark. */
 let warmingUp = true;
 /** The request listener with what every request gets: its id, log line and metrics, and its place among those in flight. */
 const observed = (listener) =>

@@ -77,6 +77,28 @@ describe('listFiles', () => {
 });
 
 describe('createStaticHandler', () => {
+  it('answers a path holding a `%` as it decodes, even when a file spelled like it is already in memory', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'csc-static-'));
+    writeFileSync(join(root, 'x%41.txt'), 'the file named with a percent sign');
+    const serveStatic = createStaticHandler(root);
+    const server = createServer((req, res) => {
+      const served = serveStatic(req, res);
+      if (served === false) res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as { port: number };
+      // `%25` decodes to `%`: this names the file, which is then kept in memory under its name.
+      const named = await fetch(`http://127.0.0.1:${port}/x%2541.txt`);
+      expect(named.status).toBe(200);
+      expect(await named.text()).toBe('the file named with a percent sign');
+      // This decodes to `/xA.txt`, which the build does not hold, whatever the memory holds under the same spelling.
+      expect((await fetch(`http://127.0.0.1:${port}/x%41.txt`)).status).toBe(404);
+    } finally {
+      await new Promise((r) => server.close(r));
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
   it('reads a file once for a burst of requests that find it not yet in memory (pipelined on one connection)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'csc-static-'));
     const body = 'x'.repeat(256 * 1024);

@@ -169,9 +169,9 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
-    // A path spelled as the file it names (`/v1/categories`, most requests) is looked up as it is: every file
-    // in the cache is a servable file's name, which resolves to itself.
-    const asSpelled = cache.get(path);
+    // A path spelled as the file it names (`/v1/categories`, most requests) is looked up as it is: every file in
+    // the cache is a servable file's name, which resolves to itself unless it holds a `%` (decoded first).
+    const asSpelled = path.includes('%') ? undefined : cache.get(path);
     if (asSpelled) return send(asSpelled, req, res);
     const file = resolveFile(path, named);
     if (!file) return false;
