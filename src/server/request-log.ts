@@ -23,9 +23,10 @@ import type { RequestsInFlight } from './shutdown.ts';
  * The id of the request a log line was written during: pino adds it to every
  * line (the `mixin`), from one of two places.
  *
- * - `listenerRequestId`: the request whose listener is running now. Set and
- *   cleared around the listener's synchronous run (observeRequests): what it
- *   logs before it returns carries the id at the cost of two assignments.
+ * - `listenerRequestId`: the request whose listener is running now, set for
+ *   the listener's synchronous run and put back after it (observeRequests):
+ *   what it logs before it returns carries the id at the cost of a few
+ *   assignments.
  * - `requestScope`: work the listener hands on to run later (an `await`, a
  *   queued render) runs in the request's scope, entered with
  *   `inRequestScope`. Entering one costs a context frame (an object and a
