@@ -1,12 +1,37 @@
-import type { ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { processHost } from '../adapters/process-host.ts';
-import { createLogger, redactor, requestIdFrom, uriSecrets } from './request-log.ts';
+import {
+  createLogger,
+  inRequestScope,
+  observeRequests,
+  redactor,
+  requestIdFrom,
+  TracedResponse,
+  uriSecrets,
+} from './request-log.ts';
 
 function capture(secrets: string[] = [], level = 'info') {
   const lines: string[] = [];
   const logger = createLogger({ level, secrets, destination: { write: (s: string) => void lines.push(s) } });
   return { logger, lines: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>), raw: () => lines.join('') };
+}
+
+/**
+ * A server on a free port running `listener`, with the server's response
+ * class unless `plain`; `close` ends its connections too.
+ */
+async function listening(listener: RequestListener, { plain = false } = {}) {
+  const server = plain ? createServer(listener) : createServer({ ServerResponse: TracedResponse }, listener);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
 }
 
 describe('requestIdFrom', () => {
@@ -69,10 +94,8 @@ describe('createLogger', () => {
 
 describe('observeRequests', () => {
   it('writes the request line with its own fields only, never those of a line logged before it in the request', async () => {
-    const { createServer } = await import('node:http');
-    const { observeRequests } = await import('./request-log.ts');
     const { logger, lines } = capture();
-    const server = createServer(
+    const server = await listening(
       observeRequests(
         (_req, res) => {
           logger.error({ err: new Error('store broke'), operation: 'findList' }, 'GET /v1/lists/{id} failed');
@@ -81,16 +104,15 @@ describe('observeRequests', () => {
         },
         { log: logger, routeOf: () => '/v1/lists/{id}', trustProxy: 0 },
       ),
+      { plain: true },
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const { port } = server.address() as { port: number };
-      await fetch(`http://127.0.0.1:${port}/v1/lists/AAAAAAAAAAAAAAAAAAAAAAAA`, {
+      await fetch(`${server.base}/v1/lists/AAAAAAAAAAAAAAAAAAAAAAAA`, {
         headers: { 'x-request-id': 'mixin-1' },
       });
       await new Promise((r) => setTimeout(r, 50));
     } finally {
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
     const [failure, request] = lines().filter((l) => l.requestId === 'mixin-1');
     expect(failure).toMatchObject({ operation: 'findList', err: expect.any(Object) });
@@ -114,11 +136,8 @@ describe('observeRequests', () => {
 
 describe('observeRequests and the request scope', () => {
   it('gives the id to lines logged while the listener runs and to work it hands on, never to work it leaves outside the scope', async () => {
-    const { createServer } = await import('node:http');
-    const { inRequestScope, observeRequests, TracedResponse } = await import('./request-log.ts');
     const { logger, lines } = capture();
-    const server = createServer(
-      { ServerResponse: TracedResponse },
+    const server = await listening(
       observeRequests(
         (_req, res) => {
           logger.warn({}, 'at once');
@@ -133,13 +152,11 @@ describe('observeRequests and the request scope', () => {
         { log: logger, routeOf: () => '/x', trustProxy: 0 },
       ),
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const { port } = server.address() as { port: number };
-      await fetch(`http://127.0.0.1:${port}/x`, { headers: { 'x-request-id': 'scope-1' } });
+      await fetch(`${server.base}/x`, { headers: { 'x-request-id': 'scope-1' } });
       await new Promise((r) => setTimeout(r, 30));
     } finally {
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
     expect(lines().map((l) => [l.msg, l.requestId])).toEqual([
       ['at once', 'scope-1'],
@@ -152,15 +169,12 @@ describe('observeRequests and the request scope', () => {
 
 describe('observeRequests and the requests in flight', () => {
   it("adds every request as it arrives, the server's own included, and releases each once when it closes, answered or left", async () => {
-    const { createServer } = await import('node:http');
-    const { observeRequests, TracedResponse } = await import('./request-log.ts');
     const { logger } = capture();
     const added: string[] = [];
     const released: string[] = [];
     const urlOf = (res: ServerResponse) => res.req.url!;
     let hanging: ServerResponse | undefined;
-    const server = createServer(
-      { ServerResponse: TracedResponse },
+    const server = await listening(
       observeRequests(
         (req, res) => {
           if (req.url === '/hang') hanging = res;
@@ -175,9 +189,8 @@ describe('observeRequests and the requests in flight', () => {
         },
       ),
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const { base } = server;
       await (await fetch(`${base}/answered`)).text();
       await (await fetch(`${base}/internal`)).text();
       const leaving = new AbortController();
@@ -190,8 +203,7 @@ describe('observeRequests and the requests in flight', () => {
       await expect.poll(() => released.length).toBe(3);
       await new Promise((r) => setTimeout(r, 20));
     } finally {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
     expect(added).toEqual(['/answered', '/internal', '/hang']);
     expect(released.sort()).toEqual(['/answered', '/hang', '/internal']);
@@ -200,11 +212,8 @@ describe('observeRequests and the requests in flight', () => {
 
 describe('observeRequests with overlapping requests', () => {
   it('writes each request its own line (id, route, status) when a slow answer ends after a quick one began later', async () => {
-    const { createServer } = await import('node:http');
-    const { inRequestScope, observeRequests, TracedResponse } = await import('./request-log.ts');
     const { logger, lines } = capture();
-    const server = createServer(
-      { ServerResponse: TracedResponse },
+    const server = await listening(
       observeRequests(
         (req, res) => {
           const slow = req.url === '/slow';
@@ -223,17 +232,15 @@ describe('observeRequests with overlapping requests', () => {
         { log: logger, routeOf: (url) => `route:${url}`, trustProxy: 0 },
       ),
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const { port } = server.address() as { port: number };
-      const slow = fetch(`http://127.0.0.1:${port}/slow`, { headers: { 'x-request-id': 'slow-1' } });
+      const slow = fetch(`${server.base}/slow`, { headers: { 'x-request-id': 'slow-1' } });
       await new Promise((r) => setTimeout(r, 20));
-      const quick = await fetch(`http://127.0.0.1:${port}/quick`, { headers: { 'x-request-id': 'quick-1' } });
+      const quick = await fetch(`${server.base}/quick`, { headers: { 'x-request-id': 'quick-1' } });
       expect(quick.headers.get('x-request-id')).toBe('quick-1');
       expect((await slow).headers.get('x-request-id')).toBe('slow-1');
       await new Promise((r) => setTimeout(r, 50));
     } finally {
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
     const seen = lines().map((l) => [l.msg, l.requestId, l.route, l.status]);
     expect(seen).toEqual([
@@ -253,10 +260,8 @@ describe('observeRequests with overlapping requests', () => {
 
 describe('TracedResponse', () => {
   it('sends the request id once with every form of writeHead (header array or object, with or without a reason, none) and a handler set one', async () => {
-    const { createServer } = await import('node:http');
-    const { observeRequests, TracedResponse } = await import('./request-log.ts');
     const { logger } = capture();
-    const forms: Record<string, (res: import('node:http').ServerResponse) => void> = {
+    const forms: Record<string, (res: ServerResponse) => void> = {
       '/array': (res) => res.writeHead(200, ['content-type', 'text/plain', 'content-length', '2']).end('ok'),
       '/object': (res) => res.writeHead(201, 'Made', { 'content-type': 'text/plain' }).end('ok'),
       '/array-reason': (res) => res.writeHead(202, 'Taken', ['content-type', 'text/plain']).end('ok'),
@@ -277,13 +282,10 @@ describe('TracedResponse', () => {
         res.end('ok');
       },
     };
-    const server = createServer(
-      { ServerResponse: TracedResponse },
+    const server = await listening(
       observeRequests((req, res) => forms[req.url!]!(res), { log: logger, routeOf: () => 'page', trustProxy: 0 }),
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     try {
-      const { port } = server.address() as { port: number };
       for (const [path, status] of [
         ['/array', 200],
         ['/object', 201],
@@ -295,7 +297,7 @@ describe('TracedResponse', () => {
         ['/handler-set', 200],
         ['/none', 200],
       ] as const) {
-        const r = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': `id${path.slice(1)}` } });
+        const r = await fetch(`${server.base}${path}`, { headers: { 'x-request-id': `id${path.slice(1)}` } });
         expect(r.status, path).toBe(status);
         if (path === '/array-reason') expect(r.statusText).toBe('Taken');
         if (path === '/object') expect(r.statusText).toBe('Made');
@@ -305,7 +307,7 @@ describe('TracedResponse', () => {
         expect(r.headers.get('content-type'), path).toBe('text/plain');
       }
     } finally {
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
   });
 });

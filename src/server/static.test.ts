@@ -76,18 +76,24 @@ describe('listFiles', () => {
   });
 });
 
+/** The static handler for `root` on a free port, 404 for what it does not serve. */
+async function serving(root: string) {
+  const serveStatic = createStaticHandler(root);
+  const server = createServer((req, res) => {
+    const served = serveStatic(req, res);
+    if (served === false) res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  return { serveStatic, port, close: () => new Promise((r) => server.close(r)) };
+}
+
 describe('createStaticHandler', () => {
   it('answers a path holding a `%` as it decodes, even when a file spelled like it is already in memory', async () => {
     const root = mkdtempSync(join(tmpdir(), 'csc-static-'));
     writeFileSync(join(root, 'x%41.txt'), 'the file named with a percent sign');
-    const serveStatic = createStaticHandler(root);
-    const server = createServer((req, res) => {
-      const served = serveStatic(req, res);
-      if (served === false) res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port, close } = await serving(root);
     try {
-      const { port } = server.address() as { port: number };
       // `%25` decodes to `%`: this names the file, which is then kept in memory under its name.
       const named = await fetch(`http://127.0.0.1:${port}/x%2541.txt`);
       expect(named.status).toBe(200);
@@ -95,7 +101,7 @@ describe('createStaticHandler', () => {
       // This decodes to `/xA.txt`, which the build does not hold, whatever the memory holds under the same spelling.
       expect((await fetch(`http://127.0.0.1:${port}/x%41.txt`)).status).toBe(404);
     } finally {
-      await new Promise((r) => server.close(r));
+      await close();
       rmSync(root, { recursive: true, force: true });
     }
   });
@@ -103,14 +109,8 @@ describe('createStaticHandler', () => {
     const root = mkdtempSync(join(tmpdir(), 'csc-static-'));
     const body = 'x'.repeat(256 * 1024);
     writeFileSync(join(root, 'big.json'), body);
-    const serveStatic = createStaticHandler(root);
-    const server = createServer((req, res) => {
-      const served = serveStatic(req, res);
-      if (served === false) res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { serveStatic, port, close } = await serving(root);
     try {
-      const { port } = server.address() as { port: number };
       const requests = 200;
       const answered = await new Promise<number>((resolve, reject) => {
         let received = 0;
@@ -126,7 +126,7 @@ describe('createStaticHandler', () => {
       expect(answered).toBeGreaterThan(requests * body.length);
       expect(serveStatic.cacheStats()).toMatchObject({ entries: 1, reads: 1 });
     } finally {
-      await new Promise((r) => server.close(r));
+      await close();
       rmSync(root, { recursive: true, force: true });
     }
   });
