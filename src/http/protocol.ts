@@ -180,6 +180,9 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 /** The weak entity tag of a body (bytes, or text as UTF-8): a hash, so it changes whenever the answer does. */
 export const weakEtag = (body: Uint8Array | string): string => `W/"${hash('sha1', body, 'base64url')}"`;
 
+/** The hash of a text, as an entity tag hashes it: text that goes into an answer, hashed once where it is kept. */
+export const textDigest = (text: string): string => hash('sha1', text, 'base64url');
+
 /**
  * An HTTP answer as plain data, as the answer rules (src/http/api-answer.ts)
  * and `npm start`'s dispatch work on it. A web Response is made from it only
@@ -253,6 +256,8 @@ export interface JsonAnswerInit {
   status?: number;
   headers?: Record<string, string>;
   cacheControl?: string;
+  /** The entity tag, when the caller has one that changes whenever the text does; else the text is hashed. */
+  etag?: string;
 }
 
 /** jsonAnswer of JSON text already written (a page spliced from pre-serialised services). */
@@ -265,7 +270,7 @@ export function jsonTextAnswer(json: string, init: JsonAnswerInit = {}): Answer 
       'content-type': JSON_CONTENT_TYPE,
       'cache-control': init.cacheControl ?? CATALOGUE_CACHE_CONTROL,
       ...corsHeaders,
-      ...(status === 200 ? { etag: weakEtag(bytes) } : {}),
+      ...(status === 200 ? { etag: init.etag ?? weakEtag(bytes) } : {}),
       ...lowerCaseNames(init.headers),
     },
     body: bytes,
