@@ -256,7 +256,10 @@ export interface JsonAnswerInit {
   status?: number;
   headers?: Record<string, string>;
   cacheControl?: string;
-  /** The entity tag, when the caller has one that changes whenever the text does; else the text is hashed. */
+  /**
+   * The entity tag (`W/"…"`, sent as given), when the caller has one that is the same whenever the text is and
+   * changes whenever it does; else the text is hashed.
+   */
   etag?: string;
 }
 
