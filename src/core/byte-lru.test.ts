@@ -38,6 +38,25 @@ describe('ByteLru', () => {
     expect(c.get('c')).toBeUndefined();
     expect(['a', 'd', 'e', 'f'].map((k) => c.get(k) !== undefined)).toEqual([true, true, true, true]);
   });
+  it('answers a run of hits on the newest entry with its current value, and nothing once it is gone', () => {
+    const c = sized(100);
+    c.set('a', 'first');
+    expect([c.get('a'), c.get('a')]).toEqual(['first', 'first']);
+    c.set('a', 'second'); // replaced while the newest
+    expect(c.get('a')).toBe('second');
+    c.delete('a');
+    expect(c.get('a')).toBeUndefined();
+    c.set('b', 'b');
+    c.set('a', 'third');
+    c.get('b'); // b the newest, then a again
+    expect(c.get('a')).toBe('third');
+    // A key read, then evicted once newer ones fill the budget, is gone.
+    const small = sized(40);
+    small.set('x', 'x'.repeat(10));
+    small.get('x');
+    for (const k of ['p', 'q', 'r', 's']) small.set(k, 'y'.repeat(10));
+    expect(small.get('x')).toBeUndefined();
+  });
   it('never keeps an entry larger than a quarter of the budget', () => {
     const c = sized(100);
     expect(c.set('big', 'x'.repeat(26))).toBe(false);

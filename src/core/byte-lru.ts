@@ -7,8 +7,9 @@
 export class ByteLru<K, V> {
   readonly #entries = new Map<K, { value: V; bytes: number }>();
   #bytes = 0;
-  /** The key last moved to (or put at) the newest end of the order. */
+  /** The key last moved to (or put at) the newest end of the order, and its entry while it is kept. */
   #newest: K | undefined = undefined;
+  #newestEntry: { value: V; bytes: number } | undefined = undefined;
 
   readonly maxBytes: number;
   readonly #sizeOf: (value: V) => number;
@@ -27,14 +28,16 @@ export class ByteLru<K, V> {
   }
 
   get(key: K): V | undefined {
+    // A run of hits on one key (a busy file) is answered without a lookup: a key that is a new string each time
+    // (a request's path) would be hashed again for every one.
+    if (this.#newestEntry !== undefined && key === this.#newest) return this.#newestEntry.value;
     const hit = this.#entries.get(key);
     if (!hit) return undefined;
-    // Moved to the newest end, unless it is there already: a run of hits on one key (a busy file) costs one lookup each.
-    if (key !== this.#newest) {
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      this.#newest = key;
-    }
+    // Moved to the newest end.
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
+    this.#newest = key;
+    this.#newestEntry = hit;
     return hit.value;
   }
 
@@ -43,13 +46,14 @@ export class ByteLru<K, V> {
     this.delete(key);
     const bytes = this.#sizeOf(value);
     if (bytes > this.maxBytes / 4) return false;
-    this.#entries.set(key, { value, bytes });
+    const entry = { value, bytes };
+    this.#entries.set(key, entry);
     this.#newest = key;
+    this.#newestEntry = entry;
     this.#bytes += bytes;
-    for (const [k, old] of this.#entries) {
+    for (const k of this.#entries.keys()) {
       if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(k);
-      this.#bytes -= old.bytes;
+      this.delete(k);
     }
     return true;
   }
@@ -59,5 +63,6 @@ export class ByteLru<K, V> {
     if (!old) return;
     this.#entries.delete(key);
     this.#bytes -= old.bytes;
+    if (old === this.#newestEntry) this.#newestEntry = undefined;
   }
 }

@@ -40,9 +40,12 @@ describe('requestIdFrom', () => {
     expect(requestIdFrom(['first', 'second'])).toBe('first');
     for (const bad of [undefined, '', 'a b', '<script>', 'x'.repeat(129), 'line\nbreak', 'ümlaut'])
       expect(requestIdFrom(bad)).toMatch(/^[0-9a-f]{32}$/);
-    // More than one pool of random bytes: every id new, and none made of the same bytes as another.
-    const ids = Array.from({ length: 1000 }, () => requestIdFrom(undefined));
+    // Past two draws of random bytes (4,096 ids each) and dozens of the hex strings ids are cut from: every id
+    // whole, every one new, and none made of the same bytes as another.
+    const ids = Array.from({ length: 10_000 }, () => requestIdFrom(undefined));
+    expect(ids.every((id) => /^[0-9a-f]{32}$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids.map((id) => id.slice(0, 16))).size).toBe(ids.length);
   });
 });
 
