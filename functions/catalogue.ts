@@ -7,11 +7,12 @@
  * answer with plain data (Answer): the busiest on-demand path makes no web
  * Request or Response.
  */
+import type { Catalogue } from '../src/core/catalogue.ts';
 import { linkHeader, pageLinks } from '../src/core/page.ts';
 import { serviceQueryOf } from '../src/core/query.ts';
+import type { ServiceEntry } from '../src/core/schemas.ts';
 import { CompareQuery } from '../src/http/operations.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
-import type { Catalogue, ServiceEntry } from '../src/core/catalogue.ts';
 import {
   jsonAnswer,
   jsonTextAnswer,
