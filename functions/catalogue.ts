@@ -68,7 +68,7 @@ export async function searchServices(url: URL, { catalogue, index }: CatalogueCo
   const text = `{"data":[${page.items.map(catalogue.serviceJson).join(',')}${tail}`;
   // Its ETag hashes the same text with each service's JSON replaced by that JSON's own hash, kept per catalogue:
   // a change to a service, to the page's frame or to the services on it changes the tag, and a page of 20
-  // services hashes about 1 KB instead of 12 (hashing the whole answer was a tenth of a rendered search's time).
+  // services hashes about 1 KB instead of 12 (hashing the whole answer took about 5 of a rendered search's 77 µs).
   const etag = weakEtag(`{"data":[${page.items.map(serviceDigestsOf(catalogue)).join(',')}${tail}`);
   return jsonTextAnswer(text, { ...init, etag });
 }
