@@ -177,11 +177,11 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** The weak entity tag of a body (bytes, or text as UTF-8): a hash, so it changes whenever the answer does. */
-export const weakEtag = (body: Uint8Array | string): string => `W/"${hash('sha1', body, 'base64url')}"`;
+/** The hash an entity tag is made of (bytes, or text as UTF-8); also of parts of an answer, hashed where kept. */
+export const textDigest = (body: Uint8Array | string): string => hash('sha1', body, 'base64url');
 
-/** The hash of a text, as an entity tag hashes it: text that goes into an answer, hashed once where it is kept. */
-export const textDigest = (text: string): string => hash('sha1', text, 'base64url');
+/** The weak entity tag of a body: its hash, so it changes whenever the answer does. */
+export const weakEtag = (body: Uint8Array | string): string => `W/"${textDigest(body)}"`;
 
 /**
  * An HTTP answer as plain data, as the answer rules (src/http/api-answer.ts)
