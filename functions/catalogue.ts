@@ -15,7 +15,7 @@ import { CompareQuery } from '../src/http/operations.ts';
 import { problem, zodErrors } from '../src/http/problem.ts';
 import {
   jsonAnswer,
-  jsonTextAnswer,
+  jsonBytesAnswer,
   responseAnswer,
   searchParamsObject,
   textDigest,
@@ -34,18 +34,34 @@ const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
     problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
   );
 
-/** Each service's JSON (serviceJson) hashed once per catalogue: bounded by the catalogue, like the JSON itself. */
-const serviceDigests = new WeakMap<Catalogue, Map<ServiceEntry, string>>();
-function serviceDigestsOf(catalogue: Catalogue): (s: ServiceEntry) => string {
-  let digests = serviceDigests.get(catalogue);
-  if (!digests) serviceDigests.set(catalogue, (digests = new Map()));
-  const known = digests;
+/** A service as a search page carries it: its JSON as UTF-8 bytes, and the hash of those bytes. */
+interface SplicedService {
+  json: Uint8Array;
+  digest: string;
+}
+
+/**
+ * Each service's JSON, written and hashed once per catalogue (bounded by the catalogue, like the catalogue itself):
+ * a page copies these bytes rather than serialising and encoding 20 services again for each search (joining the
+ * services' text and encoding the page took about 6 µs a page by hand, copying their bytes about 4).
+ */
+const splicedServices = new WeakMap<Catalogue, Map<ServiceEntry, SplicedService>>();
+function splicedServicesOf(catalogue: Catalogue): (s: ServiceEntry) => SplicedService {
+  let spliced = splicedServices.get(catalogue);
+  if (!spliced) splicedServices.set(catalogue, (spliced = new Map()));
+  const known = spliced;
   return (s) => {
-    let digest = known.get(s);
-    if (digest === undefined) known.set(s, (digest = textDigest(catalogue.serviceJson(s))));
-    return digest;
+    let part = known.get(s);
+    if (part === undefined) {
+      const json = Buffer.from(JSON.stringify(catalogue.toService(s)));
+      known.set(s, (part = { json, digest: textDigest(json) }));
+    }
+    return part;
   };
 }
+
+const PAGE_HEAD = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
 
 export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
   const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
@@ -62,15 +78,21 @@ export async function searchServices(url: URL, { catalogue, index }: CatalogueCo
     });
     return jsonAnswer({ data, ...envelope }, init);
   }
-  // The services as written once per catalogue (serviceJson), spliced in: the same text as
+  // The services as written once per catalogue, spliced in: the same bytes as
   // JSON.stringify({ data, ...envelope }), without serialising every service again for each page.
+  const services = page.items.map(splicedServicesOf(catalogue));
   const tail = `],${JSON.stringify(envelope).slice(1)}`;
-  const text = `{"data":[${page.items.map(catalogue.serviceJson).join(',')}${tail}`;
+  const parts: Uint8Array[] = [PAGE_HEAD];
+  for (const [i, s] of services.entries()) {
+    if (i) parts.push(COMMA);
+    parts.push(s.json);
+  }
+  parts.push(Buffer.from(tail));
   // Its ETag hashes the same text with each service's JSON replaced by that JSON's own hash, kept per catalogue:
   // a change to a service, to the page's frame or to the services on it changes the tag, and a page of 20
   // services hashes about 1 KB instead of 12 (hashing the whole answer took about 5 of a rendered search's 77 µs).
-  const etag = weakEtag(`{"data":[${page.items.map(serviceDigestsOf(catalogue)).join(',')}${tail}`);
-  return jsonTextAnswer(text, { ...init, etag });
+  const etag = weakEtag(`{"data":[${services.map((s) => s.digest).join(',')}${tail}`);
+  return jsonBytesAnswer(Buffer.concat(parts), { ...init, etag });
 }
 
 export async function compareServices(url: URL, { catalogue }: CatalogueContext): Promise<Answer> {

@@ -37,8 +37,6 @@ export interface Catalogue extends CatalogueData {
   /** A service by id or slug. */
   service(idOrSlug: string): ServiceEntry | undefined;
   toService(entry: ServiceEntry): Service;
-  /** JSON.stringify(toService(entry)), written once per service: the search API splices it into its pages. */
-  serviceJson(entry: ServiceEntry): string;
   toDetail(entry: ServiceEntry): ServiceDetail;
   toRef(entry: ServiceEntry): ServiceRef;
   /** Equivalent ids of a service, flattened, in declaration order. */
@@ -84,14 +82,6 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     ...(s.lifecycle ? { lifecycle: s.lifecycle } : {}),
   });
 
-  // Bounded by the catalogue: one string per service asked for.
-  const serviceJsonOf = new Map<ServiceEntry, string>();
-  const serviceJson = (s: ServiceEntry): string => {
-    let json = serviceJsonOf.get(s);
-    if (json === undefined) serviceJsonOf.set(s, (json = JSON.stringify(toService(s))));
-    return json;
-  };
-
   // Content checks guarantee every named service exists; a dangling one (never
   // in a valid build) is dropped rather than shown as a broken reference.
   const resolveDependencies = (deps: ServiceDependency[]): ResolvedServiceDependency[] =>
@@ -129,7 +119,6 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     category: (id) => categories.get(id),
     service: (idOrSlug) => services.get(idOrSlug),
     toService,
-    serviceJson,
     toDetail,
     toRef,
     equivalentIds,

@@ -250,7 +250,7 @@ function lowerCaseNames(headers: Record<string, string> | undefined): Record<str
  * later layer reads the body back to hash it.
  */
 export const jsonAnswer = (body: unknown, init: JsonAnswerInit = {}): Answer =>
-  jsonTextAnswer(JSON.stringify(body), init);
+  jsonBytesAnswer(Buffer.from(JSON.stringify(body)), init);
 
 export interface JsonAnswerInit {
   status?: number;
@@ -263,9 +263,8 @@ export interface JsonAnswerInit {
   etag?: string;
 }
 
-/** jsonAnswer of JSON text already written (a page spliced from pre-serialised services). */
-export function jsonTextAnswer(json: string, init: JsonAnswerInit = {}): Answer {
-  const bytes = Buffer.from(json);
+/** jsonAnswer of JSON already written as UTF-8 bytes (a page spliced from pre-serialised services). */
+export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, init: JsonAnswerInit = {}): Answer {
   const status = init.status ?? 200;
   return {
     status,
