@@ -36,6 +36,8 @@ describe('pageLinks', () => {
     const l = links('/v1/services?q=page%3D0&xpage=0&page0=1&page=2', 2, 3);
     expect(l.next).toBe('/v1/services?q=page%3D0&xpage=0&page0=1&page=3');
     expect(l.prev).toBe('/v1/services?q=page%3D0&xpage=0&page0=1&page=1');
+    expect(links('/v1/services?page=2&page0=1&xpage=0', 2, 3).next).toBe('/v1/services?page=3&page0=1&xpage=0');
+    expect(links('/v1/services?page0=1&xpage=0', 1, 2).next).toBe('/v1/services?page0=1&xpage=0&page=2');
   });
 
   it('points prev at the last page from past the end', () => {

@@ -41,25 +41,20 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescriptio
 export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
   const params = new URLSearchParams(url.searchParams);
   params.set('page', '0');
-  for (const [k, v] of Object.entries(fixed)) if (k !== 'page') params.set(k, v);
-  const parts = params.toString().split('&');
-  const at = parts.indexOf('page=0');
-  const link = (n: number) => {
-    parts[at] = `page=${n}`;
-    return `${url.pathname}?${parts.join('&')}`;
-  };
-  return {
-    self: link(page),
-    first: link(1),
-    last: link(totalPages),
-    ...(page > 1 ? { prev: link(Math.min(page - 1, totalPages)) } : {}),
-    ...(page < totalPages ? { next: link(page + 1) } : {}),
-  };
+  for (const k in fixed) if (k !== 'page') params.set(k, fixed[k]!);
+  const query = params.toString();
+  const at = query.startsWith('page=0') ? 0 : query.indexOf('&page=0') + 1;
+  const before = `${url.pathname}?${query.slice(0, at)}page=`;
+  const after = query.slice(at + 6);
+  const link = (n: number) => `${before}${n}${after}`;
+  const links: PageLinks = { self: link(page), first: link(1), last: link(totalPages) };
+  if (page > 1) links.prev = link(Math.min(page - 1, totalPages));
+  if (page < totalPages) links.next = link(page + 1);
+  return links;
 }
 
 /** The RFC 8288 `Link` header of a page: first, last, prev, next. */
-export const linkHeader = (links: PageLinks): string =>
-  Object.entries(links)
-    .filter(([rel]) => rel !== 'self')
-    .map(([rel, href]) => `<${href}>; rel="${rel}"`)
-    .join(', ');
+export const linkHeader = ({ first, last, prev, next }: PageLinks): string =>
+  `<${first}>; rel="first", <${last}>; rel="last"${prev === undefined ? '' : `, <${prev}>; rel="prev"`}${
+    next === undefined ? '' : `, <${next}>; rel="next"`
+  }`;
