@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { posix } from 'node:path';
 import { createAnswerCache, resourceOf, reusableSeconds } from './answer-cache.ts';
 
 describe('reusableSeconds', () => {
@@ -25,6 +26,24 @@ describe('resourceOf', () => {
       expect(resourceOf(spelling)).toBe(key);
     expect(resourceOf('/compare?ids=b,a')).not.toBe(resourceOf('/compare?ids=a,b'));
     expect(resourceOf('/%E0%A4%A')).toBe('/%E0%A4%A');
+  });
+
+  it('gives a path with nothing to decode or normalise as it is, and every other the same key as normalising it', () => {
+    const normalised = (url: string) => {
+      const q = url.indexOf('?');
+      const path = q === -1 ? url : url.slice(0, q);
+      return `${posix.normalize(decodeURIComponent(path))}${q === -1 ? '' : url.slice(q)}`;
+    };
+    const segments = ['v1', 'lists', '', '.', '..', '.x', 'a.b', '%6cists', '%2F', 'x~y'];
+    let plain = 0;
+    for (const a of segments)
+      for (const b of segments)
+        for (const end of ['', '/', '?q=a/../b', '/?page=2'])
+          for (const url of [`/${a}/${b}${end}`, `/${a}${end}`]) {
+            expect(resourceOf(url), url).toBe(normalised(url));
+            if (resourceOf(url) === url) plain++;
+          }
+    expect(plain).toBeGreaterThan(20);
   });
 });
 

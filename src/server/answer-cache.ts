@@ -80,12 +80,20 @@ export function reusableSeconds(cacheControl: string | null | undefined): number
 }
 
 /**
+ * A path that decoding and normalising leave as it is: from the root, no escape, no dot and no empty segment (each
+ * segment starts at its own `/`, so the match is linear in the path's length).
+ */
+const PLAIN_PATH = /^(?=\/)(?:\/[^%/.]+)*\/?$/;
+
+/**
  * The resource a request URL names, as the cache key: the path decoded and
  * normalised (`//lists/x`, `/./lists/x` and `/%6cists/x` are one resource),
  * the query as sent (its order can matter: compare keeps the order of ids).
  */
 export function resourceOf(url: string): string {
   const q = url.indexOf('?');
+  // Most paths have nothing to decode or normalise (no escape, dot segment or empty segment): they are the resource.
+  if (PLAIN_PATH.test(q === -1 ? url : url.slice(0, q))) return url;
   const rawPath = q === -1 ? url : url.slice(0, q);
   let path: string;
   try {
