@@ -70,6 +70,47 @@ describe('ByteLru', () => {
     c.delete('a');
     expect(c.bytes).toBe(0);
   });
+  it('holds what a plain model of an LRU holds, in its order, over random runs of gets, sets and deletes', () => {
+    // xorshift32: the same runs every time.
+    let state = 0x9e3779b9;
+    const random = (n: number) => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) % n;
+    };
+    for (let run = 0; run < 200; run++) {
+      const max = 20 + random(80);
+      const c = sized(max);
+      /** The model: keys oldest first, with their values. */
+      let model: [string, string][] = [];
+      const modelBytes = () => model.reduce((sum, [, v]) => sum + v.length, 0);
+      for (let step = 0; step < 300; step++) {
+        const key = `k${random(12)}`;
+        const op = random(10);
+        if (op < 4) {
+          const hit = model.find(([k]) => k === key);
+          expect(c.get(key)).toBe(hit?.[1]);
+          if (hit) model = [...model.filter(([k]) => k !== key), hit];
+        } else if (op < 9) {
+          const value = `${step}:`.padEnd(1 + random(Math.floor(max / 3)), 'x');
+          model = model.filter(([k]) => k !== key);
+          const kept = value.length <= max / 4;
+          expect(c.set(key, value)).toBe(kept);
+          if (kept) model.push([key, value]);
+          while (modelBytes() > max) model.shift();
+        } else {
+          c.delete(key);
+          model = model.filter(([k]) => k !== key);
+        }
+        expect(c.size).toBe(model.length);
+        expect(c.bytes).toBe(modelBytes());
+      }
+      // Which entries are kept follows from the order they left in: each is checked at the end of the run.
+      for (const [k, v] of model) expect(c.get(k)).toBe(v);
+    }
+  });
+
   it('stays bounded under 100,000 distinct keys', () => {
     const c = sized(10_000);
     for (let i = 0; i < 100_000; i++) c.set(`k${i}`, 'x'.repeat(100));

@@ -10,6 +10,8 @@ export class ByteLru<K, V> {
   /** The key last moved to (or put at) the newest end of the order, and its entry while it is kept. */
   #newest: K | undefined = undefined;
   #newestEntry: { value: V; bytes: number } | undefined = undefined;
+  /** Where eviction has reached in the order (#oldestKey). */
+  #oldest: MapIterator<K> | undefined = undefined;
 
   readonly maxBytes: number;
   readonly #sizeOf: (value: V) => number;
@@ -51,11 +53,31 @@ export class ByteLru<K, V> {
     this.#newest = key;
     this.#newestEntry = entry;
     this.#bytes += bytes;
-    for (const k of this.#entries.keys()) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.delete(k);
+    while (this.#bytes > this.maxBytes) {
+      const oldest = this.#oldestKey();
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
     return true;
+  }
+
+  /**
+   * The least recently used key, from one iterator kept across evictions. A
+   * Map keeps its order by insertion, and removing an entry leaves a hole
+   * where it was until the table is rebuilt: an iterator begun anew for each
+   * eviction walked past every hole the evictions before it had left, which
+   * made a full cache's insertion cost grow with its number of entries. A
+   * Map iterator stays valid as entries are added and removed: everything
+   * before its position has been evicted, a used entry moves to the end, so
+   * its next key is always the oldest, and it passes each hole once.
+   */
+  #oldestKey(): IteratorResult<K> {
+    let next = this.#oldest?.next();
+    if (next === undefined || next.done) {
+      this.#oldest = this.#entries.keys();
+      next = this.#oldest.next();
+    }
+    return next;
   }
 
   delete(key: K): void {
