@@ -66,10 +66,10 @@ const answer = (text: string) => new TextEncoder().encode(text);
 const REUSABLE = { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' };
 
 /** Renders `url` as the server does on a miss: asks the cache first, offers the answer when it had none. */
-function ask(cache: ReturnType<typeof createAnswerCache>, url: string, body = `answer of ${url}`) {
+function ask(cache: ReturnType<typeof createAnswerCache>, url: string, body = `answer of ${url}`, headers = REUSABLE) {
   const { res, written } = recorder();
   if (cache.serve(get(url), res)) return { fromCache: true, written };
-  cache.offerFor(get(url))!(200, REUSABLE, answer(body));
+  cache.offerFor(get(url))!(200, headers, answer(body));
   return { fromCache: false, written };
 }
 
@@ -103,6 +103,22 @@ describe('the answer cache keeps an answer the second time it is offered', () =>
     clock += 61_000; // past max-age=60
     expect(ask(cache, '/v1/lists/popular').fromCache).toBe(false);
     expect(ask(cache, '/v1/lists/popular').fromCache).toBe(true);
+  });
+
+  it('keeps each answer as its own Cache-Control says, whatever the answer before it said', () => {
+    const cache = createAnswerCache();
+    const headersOf = (cacheControl: string) => ({ ...REUSABLE, 'cache-control': cacheControl });
+    const kept = (url: string, cacheControl: string) => {
+      ask(cache, url, undefined, headersOf(cacheControl));
+      ask(cache, url, undefined, headersOf(cacheControl));
+      return ask(cache, url, undefined, headersOf(cacheControl)).fromCache;
+    };
+    expect(kept('/v1/services?q=a', 'public, max-age=60')).toBe(true);
+    expect(kept('/v1/status', 'no-store')).toBe(false);
+    expect(kept('/v1/services?q=b', 'public, max-age=60')).toBe(true);
+    expect(kept('/v1/health', 'public, max-age=0')).toBe(false);
+    expect(kept('/v1/lists/x', 'private, max-age=60')).toBe(false);
+    expect(kept('/v1/services?q=c', 'public, max-age=60')).toBe(true);
   });
 
   it('forgets the queries it saw once within its own byte budget', () => {
