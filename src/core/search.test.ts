@@ -50,6 +50,21 @@ describe('search engine rework: same answers as before on random catalogues', ()
     );
   });
 
+  it('answers which services match, and no ranking, when asked for none (a page in another order)', () => {
+    fc.assert(
+      fc.property(catalogueArb, queryArb, fc.constantFrom(...providers), (services, q, provider) => {
+        const [engine, reference] = engines(services);
+        const accept = (i: number) => services[i]!.provider !== provider;
+        const none = engine.search(q, accept, 0);
+        const all = reference.search(q, accept, Infinity);
+        expect(none.total).toBe(all.total);
+        expect([...none.matched].sort((x, y) => x - y)).toEqual([...all.matched].sort((x, y) => x - y));
+        expect(none.top).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('agrees with facet filters applied before ranking, and explains the same matches', () => {
     fc.assert(
       fc.property(catalogueArb, queryArb, fc.constantFrom(...providers), (services, q, provider) => {

@@ -807,6 +807,8 @@ export function createSearchEngine(
   const nameRank = options.nameRank ?? Int32Array.from(options.services, (_, i) => i);
   const rankToDoc = new Int32Array(n);
   nameRank.forEach((rank, doc) => (rankToDoc[rank] = doc));
+  /** A match's sort key is its score times this, plus its name rank (below this): see search. */
+  const scale = 2 ** Math.ceil(Math.log2(n + 1));
   const { words, sorted, tokens, tokenStart, fullStart, nameLength, providerOf, factor } = index;
   const { peerStart, peerDocs, postStart, postDocs, postMasks, postFull } = index;
   const fullSegmentAt = index.fullSegments;
@@ -1180,7 +1182,6 @@ export function createSearchEngine(
     // Each match becomes one float: the score (descending, to 1/1000) and the
     // name order packed together, so one native numeric sort ranks them with
     // ties broken on the name, and no object is made per match.
-    const scale = 2 ** Math.ceil(Math.log2(n + 1));
     let m = 0;
     for (let t = 0; t < touched; t++) {
       const doc = touchedDocs[t]!;
@@ -1200,15 +1201,19 @@ export function createSearchEngine(
     }
     const keys = sortKeys.subarray(0, m);
     const matched = matchedDocs.subarray(0, m);
+    // A page in another order (by name, by provider) needs which services match, not their ranking.
+    if (limit <= 0) return { total: m, matched, top: [] };
     // Only the first `limit` (plus the cross-cloud look-ahead) need an order.
     const wanted = Math.min(m, limit + DIVERSITY_LOOKAHEAD);
     if (wanted < m / 4) keys.set(smallest(keys, wanted));
     const ranked = keys.subarray(0, wanted).sort();
-    const hits: SearchHit[] = Array.from(ranked, (k) => {
+    // A hit is made only for the places asked for, not for the whole look-ahead.
+    const top = diversify(ranked, p.provider, Math.min(m, limit)).map((i): SearchHit => {
+      const k = ranked[i]!;
       const rank = ((k % scale) + scale) % scale;
       return { index: rankToDoc[rank]!, score: -Math.round((k - rank) / scale) / 1000 };
     });
-    return { total: m, matched, top: diversify(hits, p.provider).slice(0, Math.min(m, limit)) };
+    return { total: m, matched, top };
   }
 
   /** The `k` smallest keys, unordered (quickselect on a copy in a reused buffer). */
@@ -1242,14 +1247,21 @@ export function createSearchEngine(
   /**
    * Moves each other cloud's best result into the first places when it is
    * strong (a fair share of the top result's score, not counting the bonus
-   * for naming it exactly) or is one of the top result's equivalents.
+   * for naming it exactly) or is one of the top result's equivalents. Takes
+   * the ranked sort keys and gives the positions of the first `count`
+   * results in their new order.
    */
-  function diversify(ranked: SearchHit[], provider: number | undefined): SearchHit[] {
+  function diversify(ranked: Float64Array, provider: number | undefined, count: number): number[] {
+    const order: number[] = [];
     // A query that names its cloud ("azure sql", "Microsoft.Storage") wants that cloud.
-    if (ranked.length < 2 || provider !== undefined) return ranked;
-    const first = ranked[0]!.index;
+    if (ranked.length < 2 || provider !== undefined) {
+      for (let i = 0; i < count; i++) order.push(i);
+      return order;
+    }
+    const docAt = (i: number) => rankToDoc[((ranked[i]! % scale) + scale) % scale]!;
+    const first = docAt(0);
     const floor = baseScore[first]! * DIVERSITY_SHARE;
-    const out: SearchHit[] = [ranked[0]!];
+    order.push(0);
     const shown = new Set([providerOf[first]]);
     const taken = new Set([0]);
     const limit = Math.min(ranked.length, DIVERSITY_LOOKAHEAD);
@@ -1257,17 +1269,16 @@ export function createSearchEngine(
       let pick = -1;
       // A service closed to new projects or retired is no cloud's answer to a need: it keeps its place rather than
       // move up.
-      const unseen = (i: number) =>
-        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! >= PREVIEW;
-      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && isPeer(first, ranked[i]!.index)) pick = i;
-      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
+      const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[docAt(i)]) && factor[docAt(i)]! >= PREVIEW;
+      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && isPeer(first, docAt(i))) pick = i;
+      for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[docAt(i)]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;
       taken.add(pick);
-      out.push(ranked[pick]!);
-      shown.add(providerOf[ranked[pick]!.index]);
+      order.push(pick);
+      shown.add(providerOf[docAt(pick)]);
     }
-    for (let i = 1; i < ranked.length; i++) if (!taken.has(i)) out.push(ranked[i]!);
-    return out;
+    for (let i = 1; i < ranked.length && order.length < count; i++) if (!taken.has(i)) order.push(i);
+    return order.slice(0, count);
   }
 
   /** The query's words as vocabulary ids (undefined when one is unknown: no segment can equal it). */
