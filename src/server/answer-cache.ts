@@ -92,9 +92,8 @@ const PLAIN_PATH = /^(?=\/)(?:\/[^%/.]+)*\/?$/;
  */
 export function resourceOf(url: string): string {
   const q = url.indexOf('?');
-  // Most paths have nothing to decode or normalise (no escape, dot segment or empty segment): they are the resource.
-  if (PLAIN_PATH.test(q === -1 ? url : url.slice(0, q))) return url;
   const rawPath = q === -1 ? url : url.slice(0, q);
+  if (PLAIN_PATH.test(rawPath)) return url;
   let path: string;
   try {
     path = posix.normalize(decodeURIComponent(rawPath));
