@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ByteLru } from './byte-lru.ts';
 
@@ -109,6 +111,34 @@ describe('ByteLru', () => {
       // Which entries are kept follows from the order they left in: each is checked at the end of the run.
       for (const [k, v] of model) expect(c.get(k)).toBe(v);
     }
+  });
+
+  it('lets go of what it no longer holds: values replaced, deleted or evicted can be collected', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const c = new ByteLru<string, Uint8Array>(4 * 1024 * 1024, (v) => v.byteLength);
+    const gone: WeakRef<Uint8Array>[] = [];
+    const put = (key: string) => {
+      const value = new Uint8Array(256 * 1024);
+      c.set(key, value);
+      return new WeakRef(value);
+    };
+    // Full, and past it: the oldest have been evicted.
+    for (let i = 0; i < 20; i++) gone.push(put(`k${i}`));
+    // Then a long run of replacements, hits and deletions within the budget.
+    for (let round = 0; round < 200; round++)
+      for (let i = 0; i < 10; i++) {
+        gone.push(put(`k${i}`));
+        c.get(`k${(i + 3) % 10}`);
+        if (round % 7 === 0) c.delete(`k${i}`);
+      }
+    const kept = new Set(Array.from({ length: 20 }, (_, i) => c.get(`k${i}`)).filter((v) => v !== undefined));
+    // WeakRefs hold their target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const alive = gone.map((r) => r.deref()).filter((v) => v !== undefined && !kept.has(v));
+    expect(alive.length).toBe(0);
+    expect(c.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
   it('stays bounded under 100,000 distinct keys', () => {
