@@ -84,6 +84,23 @@ describe('the answer cache keeps an answer the second time it is offered', () =>
     expect(third.written.headers).toContain('age');
   });
 
+  it('keeps bytes of its own, never a view that holds a larger buffer alive', () => {
+    const cache = createAnswerCache();
+    // Buffer.from makes a small buffer as a view of a shared 64 KB block.
+    const pooled = Buffer.from('{"data":[]}');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    for (let i = 0; i < 2; i++) {
+      const { res } = recorder();
+      if (!cache.serve(get('/v1/services?q=pool'), res))
+        cache.offerFor(get('/v1/services?q=pool'))!(200, REUSABLE, pooled);
+    }
+    const { fromCache, written } = ask(cache, '/v1/services?q=pool');
+    expect(fromCache).toBe(true);
+    expect(new TextDecoder().decode(written.body)).toBe('{"data":[]}');
+    expect(written.body!.buffer.byteLength).toBe(written.body!.byteLength);
+    expect(cache.stats().bytes).toBeLessThan(1024);
+  });
+
   it('is not emptied by a scan of queries each asked once', () => {
     const cache = createAnswerCache({ maxBytes: 64 * 1024 });
     const body = 'x'.repeat(4000);

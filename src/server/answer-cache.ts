@@ -51,6 +51,15 @@ interface CachedAnswer {
   expiresAt: number;
 }
 
+/**
+ * The bytes of a body to keep, in memory of their own: Node makes buffers
+ * under 32 KB (most answers, and their gzipped copies) as views of a shared
+ * 64 KB block, and a kept view keeps the whole block alive, which the byte
+ * budget does not count. Copied once, when an answer is kept.
+ */
+const ownBytes = (body: Uint8Array): Uint8Array =>
+  body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
+
 /** Smaller answers are sent as they are: gzip saves little on them. */
 const MIN_GZIP_BYTES = 1024;
 const COMPRESSIBLE = /^(application\/([\w.+-]*\+)?json|application\/xml|text\/)/i;
@@ -158,7 +167,7 @@ export function createAnswerCache({
       if (zipped.byteLength >= identity.body.byteLength) return;
       const etag = identity.etag?.replace(/"$/, '-gz"');
       entry.gzip = {
-        body: zipped,
+        body: ownBytes(zipped),
         etag,
         headers: [...without(identity.headers, ETAG), 'content-encoding', 'gzip', ...(etag ? ['etag', etag] : [])],
       };
@@ -208,7 +217,7 @@ export function createAnswerCache({
           if (name !== 'content-length' && name !== 'transfer-encoding') kept.push(name, headers[name]!);
         const at = now();
         cache.set(key, {
-          identity: { headers: kept, body, etag: headers['etag'] },
+          identity: { headers: kept, body: ownBytes(body), etag: headers['etag'] },
           compressible:
             body.byteLength >= MIN_GZIP_BYTES &&
             headers['content-encoding'] === undefined &&
