@@ -34,6 +34,10 @@ const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
     problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
   );
 
+const utf8 = new TextEncoder();
+const PAGE_HEAD = utf8.encode('{"data":[');
+const COMMA = utf8.encode(',');
+
 /** A service as a search page carries it: its JSON as UTF-8 bytes, and the hash of those bytes. */
 interface SplicedService {
   json: Uint8Array;
@@ -53,15 +57,13 @@ function splicedServicesOf(catalogue: Catalogue): (s: ServiceEntry) => SplicedSe
   return (s) => {
     let part = known.get(s);
     if (part === undefined) {
-      const json = Buffer.from(JSON.stringify(catalogue.toService(s)));
+      // Bytes of their own (TextEncoder), not a slice of Buffer's shared pool: a kept slice keeps its whole pool block.
+      const json = utf8.encode(JSON.stringify(catalogue.toService(s)));
       known.set(s, (part = { json, digest: textDigest(json) }));
     }
     return part;
   };
 }
-
-const PAGE_HEAD = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
 
 export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
   const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));

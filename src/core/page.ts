@@ -41,7 +41,7 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescriptio
 export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
   const params = new URLSearchParams(url.searchParams);
   params.set('page', '0');
-  for (const k in fixed) if (k !== 'page') params.set(k, fixed[k]!);
+  for (const [k, v] of Object.entries(fixed)) if (k !== 'page') params.set(k, v);
   const query = params.toString();
   const at = query.startsWith('page=0') ? 0 : query.indexOf('&page=0') + 1;
   const before = `${url.pathname}?${query.slice(0, at)}page=`;

@@ -1208,7 +1208,7 @@ export function createSearchEngine(
     if (wanted < m / 4) keys.set(smallest(keys, wanted));
     const ranked = keys.subarray(0, wanted).sort();
     // A hit is made only for the places asked for, not for the whole look-ahead.
-    const top = diversify(ranked, p.provider, Math.min(m, limit)).map((i): SearchHit => {
+    const top = diversify(ranked, p.provider, Math.min(m, Math.floor(limit))).map((i): SearchHit => {
       const k = ranked[i]!;
       const rank = ((k % scale) + scale) % scale;
       return { index: rankToDoc[rank]!, score: -Math.round((k - rank) / scale) / 1000 };
