@@ -225,6 +225,13 @@ describe('GET /v1/services', () => {
     ['pageSize=0', 'pageSize'],
     ['pageSize=101', 'pageSize'],
     ['page=abc', 'page'],
+    // Numbers `Number()` reads that nobody writes in a URL: a float, hexadecimal, an exponent, a space, nothing.
+    ['page=2.0', 'page'],
+    ['page=0x2', 'page'],
+    ['page=1e2', 'page'],
+    ['pageSize=%2020', 'pageSize'],
+    ['pageSize=', 'pageSize'],
+    ['page=1&page=2', 'page'],
     ['sort=popularity', 'sort'],
     ['sort=-relevance', 'sort'],
     ['explain=yes', 'explain'],
@@ -247,6 +254,18 @@ describe('GET /v1/services', () => {
       { parameter: 'category', message: 'no category of the catalogue has this id' },
     ]);
     expect(JSON.stringify(body)).not.toMatch(/amazon|time-travel/);
+  });
+
+  it('says what a page number must be, repeating nothing that was sent', async () => {
+    const body = expectProblem(await answer('/v1/services?page=0x7&pageSize=250'), 400);
+    expect(body.errors).toEqual([
+      { parameter: 'page', message: 'must be a whole number from 1 to 100000, written in digits' },
+      { parameter: 'pageSize', message: 'must be a whole number from 1 to 100, written in digits' },
+    ]);
+  });
+
+  it('reads a page number with leading zeros as the number', async () => {
+    expect(await json('/v1/services?page=02&pageSize=005')).toMatchObject({ page: 2, pageSize: 5 });
   });
 
   it('answers an empty page past the end', async () => {

@@ -65,6 +65,7 @@ describe('GET /v1/status/history', () => {
     ['page=0', 'page'],
     ['pageSize=101', 'pageSize'],
     ['pageSize=abc', 'pageSize'],
+    ['page=1e1', 'page'],
     ['since=yesterday', 'since'],
   ])('answers 400 for %s', async (query, parameter) => {
     const p = expectProblem(await send(`${server.url}/v1/status/history?${query}`), 400);

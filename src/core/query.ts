@@ -4,7 +4,7 @@
  * index that answers it is ./service-index.ts.
  */
 import { z } from 'zod';
-import { kebabId, lifecycleFilterValues } from './schemas.ts';
+import { kebabId, lifecycleFilterValues, queryInteger } from './schemas.ts';
 import { maxPageSize, sortKeys } from './service-index.ts';
 
 export { createServiceIndex, maxPageSize, sortKeys } from './service-index.ts';
@@ -61,14 +61,8 @@ export const ServiceQuery = z.strictObject({
     .describe(
       "With `q`: add each result's relevance `score` and the `matches` that earned it (for debugging relevance)",
     ),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(maxPageSize)
-    .default(50)
-    .describe(`Services per page (1 to ${maxPageSize})`),
+  page: queryInteger(1, 100_000, 1).describe('1-based page number'),
+  pageSize: queryInteger(1, maxPageSize, 50).describe(`Services per page (1 to ${maxPageSize})`),
 });
 export type ServiceQuery = z.output<typeof ServiceQuery>;
 

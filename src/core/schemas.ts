@@ -12,6 +12,21 @@ export const kebabId = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case (a-z, 0-9, single hyphens)')
   .max(100);
 
+/**
+ * A whole number given in a query string, written in decimal digits (`2`, `20`). `Number()` would also read
+ * `2.0`, `0x2`, `1e2`, ` 2` and an empty value (as 0), none of which a reader of the URL takes for that number:
+ * they are refused with the range in the message. The OpenAPI document shows the integer it becomes (the
+ * step that reads the digits is a transform, which zod leaves out of an input schema).
+ */
+export function queryInteger(min: number, max: number, fallback: number) {
+  const error = `must be a whole number from ${min} to ${max}, written in digits`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+    // The default inside the step the document shows: outside it, zod leaves it out of the input schema.
+    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
+  );
+}
+
 /** A real calendar date written YYYY-MM-DD. */
 export const isoDate = z.iso.date();
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { pageOf } from './page.ts';
+import { queryInteger } from './schemas.ts';
 
 export const componentStates = ['operational', 'degraded', 'down'] as const;
 export const ComponentState = z.enum(componentStates).meta({
@@ -94,8 +95,8 @@ export const StatusSample = z
 export type StatusSample = z.infer<typeof StatusSample>;
 
 export const StatusHistoryQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('1-based page number'),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20).describe('Samples per page (1 to 100)'),
+  page: queryInteger(1, 100_000, 1).describe('1-based page number'),
+  pageSize: queryInteger(1, 100, 20).describe('Samples per page (1 to 100)'),
 });
 
 export const StatusHistoryPage = pageOf(StatusSample, 'StatusHistoryPage', 'Newest first');
