@@ -17,7 +17,7 @@ import {
   type OfferAnswer,
 } from './http/api-answer.ts';
 import { answerResponse, responseAnswer } from './http/protocol.ts';
-import { HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from './http/headers.ts';
+import { HTML_CONTENT_TYPE, securityHeaders, preflightHeaders } from './http/headers.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -30,7 +30,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const type = headers.get('content-type');
     if (type?.startsWith('text/html')) {
       headers.set('content-type', HTML_CONTENT_TYPE);
-      for (const [k, v] of Object.entries(htmlSecurityHeaders)) headers.set(k, v);
+      for (const [k, v] of Object.entries(securityHeaders)) headers.set(k, v);
     }
     if (request.method !== 'GET') return withHeaders(response, headers);
     const vary = response.status === 200 && varyOnEncoding(headers.get('cache-control'), headers.get('vary'));

@@ -1,7 +1,7 @@
 /**
  * Regression tests for the security review's findings, through the built
  * server: the Host header, methods the HTTP layer cannot represent, aborted
- * bodies, browser security headers on every HTML answer, CORS preflight on
+ * bodies, browser security headers on every answer, CORS preflight on
  * prerendered API files, the interchange metadata limits, the feedback form's
  * rate limit and limits, /_image, and a damaged store file at start-up.
  * (Memory, load and full-disk attacks are in tests/abuse.test.ts.)
@@ -13,7 +13,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlSecurityHeaders } from '../src/http/headers.ts';
+import { securityHeaders } from '../src/http/headers.ts';
 import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
@@ -222,12 +222,33 @@ describe('browser security headers', () => {
       const r = await fetch(server.url + path);
       expect(r.status, path).toBe(200);
       expect(r.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
-      for (const [name, value] of Object.entries(htmlSecurityHeaders))
+      for (const [name, value] of Object.entries(securityHeaders))
         expect(r.headers.get(name), `${path} ${name}`).toBe(value);
     }
   });
+  it('every other answer has the set too: API answers on demand and prerendered, problems, a malformed request', async () => {
+    const kinds: [string, string, RequestInit?][] = [
+      ['prerendered JSON', '/v1/categories'],
+      ['a search', '/v1/services?q=storage'],
+      ['a comparison', '/v1/compare?ids=aws-s3,azure-blob-storage'],
+      ['a saved list', `/v1/lists/${listId}`],
+      ['readiness', '/v1/health'],
+      ['a 400 problem', '/v1/services?page=0'],
+      ['a 404 problem under /v1/', '/v1/nothing-here'],
+      ['a 405 problem', '/v1/categories', { method: 'DELETE' }],
+      ['a save', '/v1/lists', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }],
+    ];
+    for (const [kind, path, init] of kinds) {
+      const r = await fetch(server.url + path, init);
+      for (const [name, value] of Object.entries(securityHeaders))
+        expect(r.headers.get(name), `${kind} ${name}`).toBe(value);
+    }
+    const malformed = await raw('GET / HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect(statusLine(malformed)).toBe('HTTP/1.1 400 Bad Request');
+    for (const [name, value] of Object.entries(securityHeaders)) expect(malformed).toContain(`${name}: ${value}\r\n`);
+  });
   it('the CSP allows no inline script and forbids framing', () => {
-    const csp = htmlSecurityHeaders['content-security-policy']!;
+    const csp = securityHeaders['content-security-policy']!;
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp).not.toContain("'unsafe-inline'");
     expect(csp).not.toContain("'unsafe-eval'");
@@ -280,7 +301,7 @@ describe('browser security headers', () => {
   it('the CDN _headers file carries the same set for every path', () => {
     const file = renderHeadersFile();
     const all = file.split('\n\n').find((rule) => rule.startsWith('/*\n'))!;
-    for (const value of Object.values(htmlSecurityHeaders)) expect(all).toContain(value);
+    for (const value of Object.values(securityHeaders)) expect(all).toContain(value);
   });
   it('/lists/<id> is cacheable only until the list expires; an unknown id answers 404 Not Found', async () => {
     const r = await fetch(`${server.url}/lists/${listId}`);

@@ -2,14 +2,14 @@
  * The rules every on-demand /v1/ answer goes through, whoever hosts the
  * route: Astro's middleware (astro dev, serverless hosting) and the route
  * table of `npm start` (src/server/api-routes.ts) call this one function, so
- * the two cannot differ. CORS on everything; a thrown error becomes a 500
+ * the two cannot differ. CORS and the security headers on everything; a thrown error becomes a 500
  * problem (logged in one line when the client caused it); a GET or HEAD that
  * succeeds gets an ETag (a weak hash of the body unless the route set its
  * own) and 304 on a matching If-None-Match; HEAD carries no body; a GET answer
  * is offered to the server's answer cache, which keeps it when it says it may
  * be reused. Plain TypeScript over plain data (Answer), no Astro imports.
  */
-import { corsHeaders } from './headers.ts';
+import { corsHeaders, securityHeaders } from './headers.ts';
 import { logFailure, requestLabel } from './faults.ts';
 import { problem } from './problem.ts';
 import { etagMatches, realStatusText, responseAnswer, responseBytes, type Answer, weakEtag } from './protocol.ts';
@@ -83,7 +83,7 @@ export async function answerApi(
     logFailure(requestLabel(request.method, request.pathname), e);
     answer = await responseAnswer(problem('internal', { detail: 'An unexpected error occurred; it has been logged.' }));
   }
-  const headers = { ...corsHeaders, ...answer.headers };
+  const headers = { ...corsHeaders, ...securityHeaders, ...answer.headers };
   const { method } = request;
   if ((method !== 'GET' && method !== 'HEAD') || answer.status !== 200) return { ...answer, headers };
 

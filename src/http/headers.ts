@@ -40,8 +40,10 @@ export function cacheControlFor(path: string): string {
 }
 
 /**
- * The browser security headers of every HTML answer, prerendered or on
- * demand, and of the CDN's `_headers` file: one set, defined here.
+ * The browser security headers of every answer, prerendered or on demand,
+ * page or API, and of the CDN's `_headers` file: one set, defined here. On
+ * JSON they keep a browser from reading an answer as another type (nosniff)
+ * and, should one be opened as a document, from running or framing anything.
  *
  * The site's scripts are Astro's bundled modules under /_astro/ and its styles
  * one stylesheet, so scripts and styles come from 'self' only: no inline
@@ -63,7 +65,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const htmlSecurityHeaders: Readonly<Record<string, string>> = {
+export const securityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',

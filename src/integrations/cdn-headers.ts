@@ -2,7 +2,7 @@
  * Writes dist/client/_headers (the Netlify / Cloudflare Pages format) so a
  * static host or CDN serves the prerendered files with the same headers as
  * the bundled server: JSON for extensionless /v1/ paths, cache rules, CORS,
- * and the one set of browser security headers (htmlSecurityHeaders).
+ * and the one set of browser security headers (securityHeaders).
  *
  * A path that matches several rules gets the headers of all of them, and a
  * header two rules set is sent with both values joined by a comma
@@ -17,7 +17,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { CATALOGUE_CACHE_CONTROL, corsHeaders, htmlSecurityHeaders, JSON_CONTENT_TYPE } from '../http/headers.ts';
+import { CATALOGUE_CACHE_CONTROL, corsHeaders, securityHeaders, JSON_CONTENT_TYPE } from '../http/headers.ts';
 import { contentTypeFor } from '../http/protocol.ts';
 
 const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
@@ -54,7 +54,7 @@ export function renderHeadersFile(entries: readonly BuiltEntry[] = []): string {
       // Feed types many static hosts do not know by extension.
       ...['/lifecycle.atom', '/lifecycle.ics'].map((path) => rule(path, { 'content-type': contentTypeFor(path) })),
       // Every path: the browser security headers the bundled server sends with every file (src/server/static.ts).
-      rule('/*', htmlSecurityHeaders),
+      rule('/*', securityHeaders),
     ].join('\n\n') + '\n'
   );
 }

@@ -13,7 +13,7 @@
 export { loadConfig } from '../../functions/lib/config.ts';
 export { createAnswerCache } from './answer-cache.ts';
 export { createStaticHandler } from './static.ts';
-export { corsHeaders, HTML_CONTENT_TYPE, htmlSecurityHeaders, preflightHeaders } from '../http/headers.ts';
+export { corsHeaders, HTML_CONTENT_TYPE, securityHeaders, preflightHeaders } from '../http/headers.ts';
 export { logFailure, requestLabel } from '../http/faults.ts';
 export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
 export { isValidHost } from '../http/protocol.ts';

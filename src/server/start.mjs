@@ -31,7 +31,7 @@ const HOST_EXPORTS = [
   'createStaticHandler',
   'corsHeaders',
   'HTML_CONTENT_TYPE',
-  'htmlSecurityHeaders',
+  'securityHeaders',
   'preflightHeaders',
   'logFailure',
   'requestLabel',
@@ -65,7 +65,7 @@ const {
   createStaticHandler,
   corsHeaders,
   HTML_CONTENT_TYPE,
-  htmlSecurityHeaders,
+  securityHeaders,
   preflightHeaders,
   logFailure,
   requestLabel,
@@ -146,7 +146,7 @@ const renderLater = (req, res, served) => {
   return inRequestScope(res, answerLater, req, res, served);
 };
 const notFoundPage = existsSync(`${dist}client/404.html`) ? readFileSync(`${dist}client/404.html`) : undefined;
-const notFoundHeaders = { 'content-type': HTML_CONTENT_TYPE, 'cache-control': 'no-store', ...htmlSecurityHeaders };
+const notFoundHeaders = { 'content-type': HTML_CONTENT_TYPE, 'cache-control': 'no-store', ...securityHeaders };
 
 /** Methods the service answers; anything else (TRACE, CONNECT-like extensions) gets 405 before Astro sees it. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
@@ -168,6 +168,7 @@ function sendProblem(res, type, detail, headers = {}) {
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(body),
     ...corsHeaders,
+    ...securityHeaders,
     ...headers,
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
@@ -347,6 +348,9 @@ const CLIENT_ERRORS = {
   ERR_HTTP_REQUEST_TIMEOUT: ['request-timeout', 'The request did not arrive in time.'],
   ERR_HTTP_HEADERS_TIMEOUT: ['request-timeout', 'The request headers did not arrive in time.'],
 };
+const SECURITY_HEADER_LINES = Object.entries(securityHeaders)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
 server.on('clientError', (e, socket) => {
   // A connection already gone, or an answer already begun on it, gets nothing more.
   if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
@@ -356,7 +360,7 @@ server.on('clientError', (e, socket) => {
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncache-control: no-store\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `${SECURITY_HEADER_LINES}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     () => socket.destroy(),
   );
 });

@@ -24,7 +24,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, posix, resolve } from 'node:path';
 import { ByteLru } from '../core/byte-lru.ts';
-import { cacheControlFor, corsHeaders, htmlSecurityHeaders } from '../http/headers.ts';
+import { cacheControlFor, corsHeaders, securityHeaders } from '../http/headers.ts';
 import { acceptedEncodings, contentTypeFor, etagMatches } from '../http/protocol.ts';
 
 interface Variant {
@@ -145,7 +145,7 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
       ...(gzipped ? { vary: 'Accept-Encoding' } : {}),
       ...(candidate.startsWith('/v1/') ? corsHeaders : {}),
       // The same set the CDN's `_headers` file gives every path (src/integrations/cdn-headers.ts).
-      ...htmlSecurityHeaders,
+      ...securityHeaders,
     };
     const variant = (bytes: Buffer, etag: string, extra: Record<string, string> = {}): Variant => ({
       body: bytes,
