@@ -40,6 +40,8 @@ export default defineConfig({
   // The site transforms no images: Astro's /_image endpoint is replaced by a 404 (src/http/no-image-endpoint.ts).
   image: { endpoint: { route: '/_image', entrypoint: './src/http/no-image-endpoint.ts' } },
   devToolbar: { enabled: false },
+  // What Astro logs while `npm start` serves joins the server's JSON log (its console format otherwise).
+  logger: { entrypoint: './src/server/astro-log.mjs' },
   // A public JSON API with CORS `*`: its POST functions answer non-JSON bodies with 415 themselves;
   // Astro's form-origin check would answer them with a bare 403 text instead.
   security: { checkOrigin: false },

@@ -159,6 +159,17 @@ describe('request log and metrics', () => {
     ]);
   });
 
+  it('a path that does not decode is answered 404 and logged as a request, not as an error', async () => {
+    expect((await send(`${server.url}/lists/%ff`)).status).toBe(404);
+    const api = await send(`${server.url}/v1/services/%E0`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    await settle();
+    expect(() => logLines(server)).not.toThrow();
+    expect(logLines(server).filter((l) => l.level === 'error')).toEqual([]);
+    expect(logLines(server).filter((l) => l.msg === 'request' && l.status === 404).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('every line of the output is JSON; the start-up warm-up is not logged as a request', () => {
     expect(() => logLines(server)).not.toThrow();
     const lines = logLines(server);

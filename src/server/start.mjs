@@ -273,24 +273,35 @@ const answerLater = async (req, res, loading) => {
     // knows it), which pages read (Astro.clientAddress) and Astro then fails on with a stack trace: nothing is built
     // for a client that is not there. Astro makes its request from the socket in the same turn as this check.
     if (req.socket.remoteAddress === undefined) return void req.socket.destroy();
-    await handler(
-      req,
-      res,
-      () => {
-        // Nothing matched: the site's own 404 page for people, plain text otherwise.
-        if (notFoundPage && !req.url?.startsWith('/v1/')) {
-          res.writeHead(404, { ...notFoundHeaders, 'content-length': notFoundPage.length });
-          res.end(req.method === 'HEAD' ? undefined : notFoundPage);
-          return;
-        }
-        sendProblem(res, 'not-found', 'No resource has this path.');
-      },
-      { offerAnswer: answers.offerFor(req) },
-    );
+    // A path that is not UTF-8 once decoded (`/lists/%ff`) names no page or endpoint. Astro answers it 404 too, but
+    // logs each one as an error of its own: a client's spelling is not the server's fault.
+    if (!decodablePath(req.url)) return void notFound(req, res);
+    await handler(req, res, () => notFound(req, res), { offerAnswer: answers.offerFor(req) });
   } catch (e) {
     failed(req, res, e);
   }
 };
+
+/** Nothing matched: the site's own 404 page for people, problem details under /v1/. */
+function notFound(req, res) {
+  if (notFoundPage && !req.url?.startsWith('/v1/')) {
+    res.writeHead(404, { ...notFoundHeaders, 'content-length': notFoundPage.length });
+    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+    return;
+  }
+  sendProblem(res, 'not-found', 'No resource has this path.');
+}
+
+/** Whether the path of a request target decodes (percent escapes of UTF-8), as Astro decodes it to route. */
+function decodablePath(url) {
+  const q = url.indexOf('?');
+  try {
+    decodeURI(q === -1 ? url : url.slice(0, q));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function failed(req, res, e) {
   logFailure(requestLabel(req.method, req.url ?? '/'), e);
