@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceEntry } from '../src/core/schemas.ts';
 import { readContent } from '../src/scripts/lib/read-content.ts';
 import { validateScp } from './validators/aws-scp.ts';
+import { azureDenies, scpDenies } from './validators/evaluate.ts';
 import { validateAzurePolicyDefinition } from './validators/azure-policy.ts';
 import { validateGcpPolicy } from './validators/gcp-org-policy.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
@@ -305,6 +306,29 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(added.json.included).toContain(needed);
     expect(added.json.dependencies).toContainEqual(expect.objectContaining({ service: needed, status: 'added' }));
     expect(added.json.document).not.toEqual(e.json.document);
+  });
+
+  it('dependencies=include adds what a required service needs to work, not the parts of it nobody approved', async () => {
+    const r = await post(`${endpoints.aws}?envelope=true&dependencies=include`, { approvedServiceIds: ['aws-lambda'] });
+    const doc = r.json.document;
+    for (const call of [
+      'lambda:InvokeFunction',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'cloudwatch:PutMetricData',
+    ])
+      expect(scpDenies(doc, call), call).toBe(false);
+    // CloudWatch's optional parts: synthetic canaries, real-user monitoring, AI investigations.
+    for (const call of ['synthetics:CreateCanary', 'rum:CreateAppMonitor', 'aiops:CreateInvestigationGroup'])
+      expect(scpDenies(doc, call), call).toBe(true);
+  });
+
+  it('Azure: approving App Service lets its apps have their TLS certificates', async () => {
+    const r = await post(endpoints.azure, { approvedServiceIds: ['azure-app-service'] });
+    expect(r.status).toBe(200);
+    for (const type of ['Microsoft.Web/sites', 'Microsoft.Web/serverfarms', 'Microsoft.Web/certificates'])
+      expect(azureDenies(r.json, type), type).toBe(false);
+    expect(azureDenies(r.json, 'Microsoft.Compute/virtualMachines')).toBe(true);
   });
 
   it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async () => {

@@ -48,15 +48,23 @@ const own = (s: ServiceEntry, kind: keyof PolicyIdentifiers): string[] => [
   ...s.subServices.flatMap((x) => x.identifiers?.[kind] ?? []),
 ];
 
-/** The approved services and, transitively, what they require: their identifiers for this cloud. */
+/** What a required service needs to work: its own identifiers, its sub-services' only when it has none. */
+const needs = (s: ServiceEntry, kind: keyof PolicyIdentifiers): string[] =>
+  s.identifiers[kind]?.length ? s.identifiers[kind]! : own(s, kind);
+
+/**
+ * The approved services (with their sub-services) and, transitively, what they require (what each needs to work,
+ * not its sub-services: nobody approved those): their identifiers for this cloud.
+ */
 function expectedIdentifiers(target: PolicyTarget, ids: readonly string[]): string[] {
   const kind = kindOf[target];
+  const approved = new Set(ids);
   const seen = new Set<string>();
   const out: string[] = [];
   const visit = (s: ServiceEntry) => {
     if (seen.has(s.id) || s.provider !== target) return;
     seen.add(s.id);
-    out.push(...own(s, kind));
+    out.push(...(approved.has(s.id) ? own(s, kind) : needs(s, kind)));
     for (const d of s.requires) {
       if (d.identifiers) out.push(...(d.identifiers[kind] ?? []));
       const dep = d.service ? catalogue.service(d.service) : undefined;

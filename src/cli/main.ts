@@ -149,6 +149,7 @@ Options:
                                (without it the name keeps a placeholder to replace)
       --dependencies report|include
                                include: add what the approved services require
+                               (what each needs to work, not its sub-services)
       --retired exclude|include
                                include: keep retired services (left out by default)
       --empty-cloud refuse|deny-all

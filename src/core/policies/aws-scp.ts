@@ -13,7 +13,7 @@
 import type { Catalogue } from '../catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES } from './essentials.ts';
 import {
-  identifiersOf,
+  documentIdentifiersOf,
   provenanceOf,
   resolveApproval,
   scopeReport,
@@ -78,7 +78,7 @@ export function generateAwsScp(
   const prefixes: string[] = [...essentials, ...(approval.extraIdentifiers.iamPrefixes ?? [])];
   const included: string[] = [];
   for (const s of approval.services) {
-    const own = identifiersOf(s, 'iamPrefixes');
+    const own = documentIdentifiersOf(approval, s, 'iamPrefixes');
     if (!own.length) {
       // An added dependency the policy cannot name is not an approved service left out: no omission.
       if (approval.approved.has(s.id))

@@ -21,7 +21,7 @@
 import type { Catalogue } from '../catalogue.ts';
 import { AZURE_PLATFORM_NAMESPACES } from './essentials.ts';
 import {
-  identifiersOf,
+  documentIdentifiersOf,
   provenanceOf,
   resolveApproval,
   scopeReport,
@@ -85,7 +85,7 @@ export function generateAzurePolicy(
   const identifiers: string[] = [...(approval.extraIdentifiers.resourceProviders ?? [])];
   const included: string[] = [];
   for (const s of approval.services) {
-    const own = identifiersOf(s, 'resourceProviders');
+    const own = documentIdentifiersOf(approval, s, 'resourceProviders');
     if (!own.length) {
       // An added dependency the policy cannot name is not an approved service left out: no omission.
       if (approval.approved.has(s.id))

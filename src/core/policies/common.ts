@@ -10,7 +10,13 @@ import type { PolicyIdentifiers, ServiceEntry } from '../schemas.ts';
 export const policyTargets = ['aws', 'azure', 'gcp'] as const;
 export type PolicyTarget = (typeof policyTargets)[number];
 
-/** AWS Organizations SCP size quotas, in characters: 10,240 since 15 May 2026; 5,120 before. */
+/**
+ * AWS Organizations SCP size quotas, in characters: 10,240 since 15 May 2026, 5,120 before. Sources: the change
+ * as reported when it happened (https://cevo.com.au/post/aws-scp-limits-landing-zone-review/,
+ * https://sjramblings.io/aws-organizations-scp-quotas-doubled-what-now/); AWS's quota page
+ * (https://docs.aws.amazon.com/organizations/latest/userguide/orgs_reference_limits.html), whose copies reachable
+ * when this was written still said 5,120. An SCP over the quota is refused when it is created, never applied in part.
+ */
 export const awsScpSizeLimits = [10240, 5120] as const;
 export type AwsScpSizeLimit = (typeof awsScpSizeLimits)[number];
 
@@ -341,9 +347,8 @@ export function scopeReport(
         if (d.service && (!dep || dep.provider !== target)) continue;
         const ids = dep ? identifiersOf(dep, kind) : (d.identifiers?.[kind] ?? []);
         if (!dep && !ids.length) continue;
-        // A required service works when its own identifiers are allowed: its sub-services are optional parts of it
-        // (Compute Engine's VMs do not need OS Login), so they are not asked for.
-        const needed = dep?.identifiers[kind]?.length ? dep.identifiers[kind] : ids;
+        // A required service works when its own identifiers are allowed: its sub-services are not asked for.
+        const needed = dep ? requiredIdentifiersOf(dep, kind) : ids;
         const added = approval.services.some((x) => x.id === dep?.id) && !approval.approved.has(dep!.id);
         const rawAdded =
           !dep && edgeKind === 'requires' && ids.every((i) => (approval.extraIdentifiers[kind] ?? []).includes(i));
@@ -374,7 +379,7 @@ export function scopeReport(
   const byIdentifier = new Map<string, string[]>();
   for (const s of approval.services)
     if (inc.has(s.id))
-      for (const i of identifiersOf(s, kind))
+      for (const i of documentIdentifiersOf(approval, s, kind))
         byIdentifier.set(i.toLowerCase(), [...(byIdentifier.get(i.toLowerCase()) ?? []), s.id]);
   const owners = (identifier: string): string[] => {
     const id = identifier.toLowerCase();
@@ -423,6 +428,28 @@ export const targetLabels: Record<PolicyTarget, string> = {
   azure: 'Azure Policy definition',
   gcp: 'organisation policy',
 };
+
+/**
+ * What a service needs allowed to work: its own identifiers, without its sub-services, which are optional parts of
+ * it (Compute Engine's VMs do not need OS Login). A service with none of its own needs its sub-services'.
+ */
+export function requiredIdentifiersOf(service: ServiceEntry, kind: keyof PolicyIdentifiers): string[] {
+  const own = service.identifiers[kind] ?? [];
+  return own.length ? own : identifiersOf(service, kind);
+}
+
+/**
+ * The identifiers a service brings into a document: an approved service all of its own and its sub-services'; a
+ * service added because an approved one requires it (`dependencies=include`) only what it needs to work, since
+ * nobody approved the rest of it (Lambda's logs need CloudWatch Logs, not CloudWatch Synthetics or RUM).
+ */
+export function documentIdentifiersOf(
+  approval: ResolvedApproval,
+  service: ServiceEntry,
+  kind: keyof PolicyIdentifiers,
+): string[] {
+  return approval.approved.has(service.id) ? identifiersOf(service, kind) : requiredIdentifiersOf(service, kind);
+}
 
 /** The identifiers of a service and all its sub-services, for one identifier kind. */
 export function identifiersOf(service: ServiceEntry, kind: keyof PolicyIdentifiers): string[] {

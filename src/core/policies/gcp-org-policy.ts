@@ -7,7 +7,7 @@
  */
 import type { Catalogue } from '../catalogue.ts';
 import {
-  identifiersOf,
+  documentIdentifiersOf,
   provenanceOf,
   resolveApproval,
   scopeReport,
@@ -92,7 +92,7 @@ export function generateGcpOrgPolicy(
   );
   const included: string[] = [];
   for (const s of approval.services) {
-    const names = identifiersOf(s, 'serviceNames');
+    const names = documentIdentifiersOf(approval, s, 'serviceNames');
     if (!names.length) {
       // An added dependency the policy cannot name is not an approved service left out: no omission.
       if (approval.approved.has(s.id))

@@ -64,7 +64,8 @@ const commonQuery = {
     .optional()
     .describe(
       "report (default): name the approved services' missing dependencies (envelope `dependencies`, a " +
-        'Warning header otherwise); include: add the services and identifiers they require to the document',
+        'Warning header otherwise); include: add what they require to the document (a required service with what it ' +
+        'needs to work, its own identifiers, not its sub-services)',
     ),
   retired: z
     .enum(retiredModes)
