@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { FeedbackAcknowledgement, feedbackFields, FeedbackRequest, MAX_FEEDBACK_CHARS } from '../src/core/feedback.ts';
+import { shownName } from '../src/core/shown-name.ts';
 import type { Problem } from '../src/core/schemas.ts';
 import { problemTypes, problemTypeUri, zodErrors, type ProblemType } from '../src/http/problem.ts';
 import { BodyNotUtf8, BodyTooLarge, formFields, isFormMediaType, readBodyText } from '../src/http/protocol.ts';
@@ -31,7 +32,7 @@ export async function submitFeedback(input: FeedbackRequest, ctx: FunctionContex
   const ignored = Object.keys(input)
     .filter((k) => !feedbackFields.includes(k))
     .slice(0, 20)
-    .map((k) => k.slice(0, 100));
+    .map(shownName);
   return { id, receivedAt: receivedAt.toISOString(), ...(ignored.length ? { ignoredFields: ignored } : {}) };
 }
 

@@ -264,6 +264,12 @@ describe('GET /v1/services', () => {
     ]);
   });
 
+  it('names an unknown parameter of 5,000 characters by its first 64 and its length, not in full', async () => {
+    const r = await answer(`/v1/services?${'p'.repeat(5000)}=1`);
+    const body = expectProblem(r, 400);
+    expect(body.errors).toEqual([{ parameter: `${'p'.repeat(64)}… (5000 characters)`, message: 'unknown parameter' }]);
+  });
+
   it('reads a page number with leading zeros as the number', async () => {
     expect(await json('/v1/services?page=02&pageSize=005')).toMatchObject({ page: 2, pageSize: 5 });
   });

@@ -111,6 +111,8 @@ describe('requests Node parses but a handler never sees as they came', () => {
     for (const [method, path] of [
       ['GET', '/v1/categories/'],
       ['GET', '/v1/services/?q=s3'],
+      ['GET', '/v1/'],
+      ['GET', '/v1/?x=1'],
       ['POST', '/v1/lists/'],
     ] as const) {
       const r = await send(`${server.url}${path}`, {

@@ -148,6 +148,24 @@ describe('POST /v1/lists', () => {
     const p = expectProblem(await save(body), 400);
     expect(p.errors.map((e: any) => e.pointer)).toContain(pointer);
   });
+
+  it('says a name is too long, not that it is no string', async () => {
+    const p = expectProblem(await save({ name: 'n'.repeat(201), approvedServiceIds: ['aws-s3'] }), 400);
+    expect(p.errors).toContainEqual({ pointer: '/name', message: 'at most 200 characters' });
+  });
+
+  it('names an unknown field of 20,000 characters by its first 64 and its length, not in full', async () => {
+    const key = 'k'.repeat(20_000);
+    for (const body of [
+      { name: 'x', approvedServiceIds: ['aws-s3'], [key]: 1 },
+      { $schema: 'x', version: '1.0', metadata: { name: 'x', [key]: 1 }, providers: [] },
+    ]) {
+      const r = await save(body);
+      const p = expectProblem(r, 400);
+      expect(r.text.length).toBeLessThan(4000);
+      expect(JSON.stringify(p.errors)).toContain(`${'k'.repeat(64)}… (20000 characters)`);
+    }
+  });
 });
 
 describe('GET /v1/lists/{id}', () => {

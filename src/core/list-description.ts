@@ -14,10 +14,18 @@ export type ListDescription = Pick<ServiceListMetadata, 'name' | 'description' |
 /** The zod fields of a list's description, with the limits every endpoint that takes a list applies. */
 export const listDescriptionFields = {
   name: z
-    .string({ error: (i) => (i.input === undefined ? 'required: give the list a name' : 'must be a string') })
+    // The type's own message only: the length checks below keep theirs (a long name is not "not a string").
+    .string({
+      error: (i) =>
+        i.code !== 'invalid_type'
+          ? undefined
+          : i.input === undefined
+            ? 'required: give the list a name'
+            : 'must be a string',
+    })
     .trim()
     .min(1, 'name must not be empty')
-    .max(200)
+    .max(200, 'at most 200 characters')
     .describe('Human-readable title of the list'),
   description: z.string().max(2000).optional().describe('Free text'),
   organisation: z.string().max(200).optional().describe('Owning organisation or unit'),

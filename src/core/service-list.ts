@@ -17,6 +17,7 @@ import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
 import { toJsonPointer, valueAtPointer } from './json-pointer.ts';
+import { shownName } from './shown-name.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
 import { listDescription, type ListDescription } from './list-description.ts';
 import type { ServiceEntry } from './schemas.ts';
@@ -99,8 +100,8 @@ function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
       return { pointer: at + toJsonPointer([p.missingProperty]), message: `"${p.missingProperty}" is required` };
     case 'additionalProperties':
       return {
-        pointer: at + toJsonPointer([p.additionalProperty]),
-        message: `unknown field "${p.additionalProperty}": the v1 format does not allow it here`,
+        pointer: at + toJsonPointer([shownName(p.additionalProperty)]),
+        message: `unknown field "${shownName(p.additionalProperty)}": the v1 format does not allow it here`,
       };
     case 'type':
       return { pointer: at, message: `must be ${typeWords[p.type] ?? p.type}` };

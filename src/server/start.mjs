@@ -263,9 +263,9 @@ const answerLater = async (req, res, loading) => {
       return;
     }
     if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
-    // Astro would redirect `/v1/categories/` to `/v1/categories` (trailingSlash: 'never'), without CORS headers: a
-    // path the API description does not list answers 404, as it says.
-    if (/^\/v1\/[^?]*\/(\?|$)/.test(req.url)) {
+    // Astro would redirect `/v1/categories/` (and `/v1/` itself) to the path without its slash (trailingSlash:
+    // 'never'), without CORS headers: a path the API description does not list answers 404, as it says.
+    if (/^\/v1\/([^?]*\/)?(\?|$)/.test(req.url)) {
       sendProblem(res, 'not-found', 'No endpoint answers on this path. See /v1/openapi.json for the API.');
       return;
     }
