@@ -133,6 +133,17 @@ const SYNONYM = 0.85;
 const FUZZY = [1, 0.45, 0.3];
 const PREFIX_OF_WHOLE = 0.6;
 const prefixQuality = (termLength: number, wordLength: number) => 0.5 + 0.4 * (termLength / wordLength);
+/**
+ * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`) is the same word: an exact
+ * match, not a longer word the term starts. Otherwise "virtual machine" ranked Virtual Machines below the services
+ * whose names say "Virtual Machine Manager", since the term is a word of its own there. Not for a query written as
+ * an identifier (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it says.
+ */
+const isPluralOf = (word: string, term: string): boolean =>
+  term.length >= 3 &&
+  (word.length === term.length + 1 ? word.endsWith('s') : word.length === term.length + 2 && word.endsWith('es'));
+/** A query with a dot, colon or slash is an identifier (an API name, a namespace, an IAM action). */
+const IDENTIFIER_QUERY = /[.:/]/;
 
 // Bonuses, added once per service.
 const FULL_NAME = 60; // the whole query is the name, short name or an acronym
@@ -862,7 +873,7 @@ export function createSearchEngine(
   }
 
   /** Vocabulary words a term reaches directly: exact, prefix, else fuzzy. */
-  function wordHits(term: string, prefix: boolean): WordHit[] {
+  function wordHits(term: string, prefix: boolean, plurals: boolean): WordHit[] {
     const hits: WordHit[] = [];
     let lo = 0;
     let hi = sortedWords.length;
@@ -879,7 +890,8 @@ export function createSearchEngine(
     const expand = prefix && term.length > 1;
     for (let i = lo; i < sortedWords.length && sortedWords[i]!.startsWith(term); i++) {
       const w = sortedWords[i]!;
-      if (w.length === term.length) hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
+      if (w.length === term.length || (plurals && isPluralOf(w, term)))
+        hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
       else if (!expand) break;
       else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
     }
@@ -1007,9 +1019,10 @@ export function createSearchEngine(
     if (!requiredMask) requiredMask = (1 << terms.length) - 1;
     const hinted = new Set(terms.filter((t) => t in providerWords).map((t) => providerWords[t]!));
     const provider = hinted.size === 1 ? providerCodes.get([...hinted][0]!) : undefined;
-    const direct = terms.map((t) => wordHits(t, true));
+    const plurals = !IDENTIFIER_QUERY.test(q);
+    const direct = terms.map((t) => wordHits(t, true, plurals));
     const synonyms = terms.map((t) =>
-      (synonymsOf.get(t) ?? []).map((phrase) => phrase.map((w, i) => wordHits(w, i === phrase.length - 1))),
+      (synonymsOf.get(t) ?? []).map((phrase) => phrase.map((w, i) => wordHits(w, i === phrase.length - 1, plurals))),
     );
     let looseMask = 0;
     synonyms.forEach((phrases, k) => {

@@ -95,6 +95,8 @@ export const relevanceCases: RelevanceCase[] = [
   c('function', 'kubernetes', ['aws-eks', 'azure-kubernetes-service', 'gcp-kubernetes-engine']),
   exact('function', 'vm', 'azure-virtual-machines', ['aws-ec2', 'gcp-compute-engine']),
   c('function', 'virtual machines', ['aws-ec2', 'azure-virtual-machines', 'gcp-compute-engine']),
+  // The singular too: a name that says "Virtual Machine Manager" is not a better match than "Virtual Machines".
+  exact('function', 'virtual machine', 'azure-virtual-machines', ['aws-ec2', 'gcp-compute-engine']),
   // Every cloud's managed PostgreSQL, the general-purpose database services as well as those named for it.
   c('function', 'postgres', [
     'aws-rds',
