@@ -91,7 +91,8 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
                   'li',
                   { dataset: { dependency: o.addId ?? '' } },
                   `${o.text} `,
-                  el('a', { href: o.source, rel: 'noopener' }, 'Source'),
+                  // Every offer has the same visible words: its accessible name says which one it is.
+                  el('a', { href: o.source, rel: 'noopener', attrs: { 'aria-label': `Source: ${o.text}` } }, 'Source'),
                   ' ',
                   o.addId
                     ? el(
@@ -100,6 +101,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
                           type: 'button',
                           className: 'secondary',
                           dataset: { addDependency: o.addId },
+                          attrs: { 'aria-label': `Add it: ${nameOf(o.addId)}` },
                           onclick: () => add(o.addId!),
                         },
                         'Add it',

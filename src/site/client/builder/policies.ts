@@ -148,6 +148,14 @@ function show(p: PolicyButton, line: string, ...children: Node[]): void {
 }
 
 /**
+ * The envelope each cloud's policy was last generated with, by the request that asked for it (path, query and
+ * body): the same list asked for again, in another format or for a second download, is answered from here and
+ * costs none of the 10 policy and save requests a minute. One per cloud; the answer is a pure function of the
+ * request and the catalogue, which does not change under an open page.
+ */
+const lastEnvelope = new Map<PolicyTarget, { request: string; envelope: Omit<PolicyDocumentResult, 'kind'> }>();
+
+/**
  * Generates one cloud's policy with its envelope and, when `save` is true,
  * downloads it in `format`; the details go into the cloud's panel either way.
  * "Add it" on a missing dependency generates again without a second download.
@@ -163,22 +171,23 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     if (problem) return show(p, `No ${p.label}: the Google Cloud parent is not valid.`, notice('error', problem));
     query.set('parent', parent);
   }
-  const r = await request<Omit<PolicyDocumentResult, 'kind'>>(
-    `generate the ${p.label}`,
-    `/v1/policies/${p.path}?${query}`,
-    {
-      json: { name: body.name, approvedServiceIds: body.approvedServiceIds },
-    },
-  );
-  if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
-  let env = r.body;
+  const path = `/v1/policies/${p.path}?${query}`;
+  const json = { name: body.name, approvedServiceIds: body.approvedServiceIds };
+  const asked = `${path} ${JSON.stringify(json)}`;
+  let env = lastEnvelope.get(p.target)?.request === asked ? lastEnvelope.get(p.target)!.envelope : undefined;
+  if (!env) {
+    const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
+    if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
+    env = r.body;
+    lastEnvelope.set(p.target, { request: asked, envelope: env });
+  }
   // The file in the chosen format, also when only shown ("Add it"): "download again" hands out that format.
   let file = { filename: `${fileStem(body.name)}.${p.path}.json`, body: '', contentType: 'application/json' };
   if (format === 'json') file.body = policyText(p.target, env.document);
   else {
     // Rendered here by the function the API renders ?format= with, so the file is the API's byte for byte and a
-    // download costs one request: policy requests share the rate limit (10 a minute) with saves. Loaded when
-    // first asked for: it brings the YAML writer the gcloud file needs.
+    // download costs at most one request: policy requests share the rate limit (10 a minute) with saves. Loaded
+    // when first asked for: it brings the YAML writer the gcloud file needs.
     const { renderPolicy, warningsFor } = await import('../../../core/policies/iac.ts');
     const result = { ...env, kind: 'policy' as const, target: p.target };
     file = renderPolicy(result, apiFormat(p.target, format), { parentGiven: parent !== '' });
