@@ -87,6 +87,19 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       // Adding a dependency shows the policy again; it does not download a second file unasked.
       expect(downloads).toBe(1);
 
+      // What a service needs and what works best with it are told apart, in the details and in the bar's count.
+      await setList(['aws-eks']);
+      result = await generate('aws');
+      await result.locator('[data-policy-download]').waitFor();
+      const elb = service('aws-elastic-load-balancing').name;
+      const group = (heading: string) => result.locator('.notice').filter({ hasText: heading }).textContent();
+      await expect(group('denies what your services need')).resolves.toContain(service('aws-ec2').name);
+      await expect(group('denies what your services need')).resolves.not.toContain(elb);
+      await expect(group('also denies what works best with them')).resolves.toContain(elb);
+      await expect(p.locator('[data-bar-status]').textContent()).resolves.toMatch(
+        /2 missing dependencies, 1 recommended service denied/,
+      );
+
       // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
       await setList(['aws-documentdb']);
       result = await generate('aws');

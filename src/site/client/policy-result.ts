@@ -54,6 +54,12 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');
   const others = env.omitted.length - own.length;
   const offers = dependencyOffers(env, data);
+  const offerGroups = (
+    [
+      ['This policy denies what your services need:', offers.filter((o) => o.kind === 'requires')],
+      ['It also denies what works best with them:', offers.filter((o) => o.kind === 'recommends')],
+    ] as const
+  ).filter(([, group]) => group.length > 0);
   const also = alsoAllowsLines(env, data);
   out.replaceChildren(
     el(
@@ -78,41 +84,41 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           ),
         ]
       : []),
-    ...(offers.length
-      ? [
-          notice(
-            'warn',
-            el('p', {}, el('strong', {}, 'This policy denies what your services need:')),
+    // What the services need first, then what works best with them: each under its own words, so a recommendation
+    // is never counted among what the policy denies them.
+    ...offerGroups.map(([heading, group]) =>
+      notice(
+        'warn',
+        el('p', {}, el('strong', {}, heading)),
+        el(
+          'ul',
+          { className: 'dependency-offers' },
+          ...group.map((o) =>
             el(
-              'ul',
-              { className: 'dependency-offers' },
-              ...offers.map((o) =>
-                el(
-                  'li',
-                  { dataset: { dependency: o.addId ?? '' } },
-                  `${o.text} `,
-                  // Every offer has the same visible words: its accessible name says which one it is.
-                  el('a', { href: o.source, rel: 'noopener', attrs: { 'aria-label': `Source: ${o.text}` } }, 'Source'),
-                  ' ',
-                  o.addId
-                    ? el(
-                        'button',
-                        {
-                          type: 'button',
-                          className: 'secondary',
-                          dataset: { addDependency: o.addId },
-                          attrs: { 'aria-label': `Add it: ${nameOf(o.addId)}` },
-                          onclick: () => add(o.addId!),
-                        },
-                        'Add it',
-                      )
-                    : ' (no catalogue service owns it; add its identifiers to the policy yourself)',
-                ),
-              ),
+              'li',
+              { dataset: { dependency: o.addId ?? '' } },
+              `${o.text} `,
+              // Every offer has the same visible words: its accessible name says which one it is.
+              el('a', { href: o.source, rel: 'noopener', attrs: { 'aria-label': `Source: ${o.text}` } }, 'Source'),
+              ' ',
+              o.addId
+                ? el(
+                    'button',
+                    {
+                      type: 'button',
+                      className: 'secondary',
+                      dataset: { addDependency: o.addId },
+                      attrs: { 'aria-label': `Add it: ${nameOf(o.addId)}` },
+                      onclick: () => add(o.addId!),
+                    },
+                    'Add it',
+                  )
+                : ' (no catalogue service owns it; add its identifiers to the policy yourself)',
             ),
           ),
-        ]
-      : []),
+        ),
+      ),
+    ),
     ...(env.warnings.length
       ? [
           notice(

@@ -196,9 +196,12 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   }
   const { filename } = file;
   if (save) download(filename, file.body, file.contentType);
-  const missing = env.dependencies.filter((d) => d.status === 'missing').length;
+  const denied = env.dependencies.filter((d) => d.status === 'missing');
+  const missing = denied.filter((d) => d.kind === 'requires').length;
+  const recommended = denied.length - missing;
   const notes = [
     missing && plural(missing, 'missing dependency', 'missing dependencies'),
+    recommended && `${plural(recommended, 'recommended service')} denied`,
     env.warnings.length && plural(env.warnings.length, 'warning'),
     env.alsoAllows.length && `${env.alsoAllows.length} more allowed through shared identifiers`,
   ].filter(Boolean);
