@@ -71,7 +71,14 @@ export interface Provenance {
   listHash: string;
 }
 
-export const warningCodes = ['deprecated', 'sunset', 'retired-included', 'preview', 'placeholder-parent'] as const;
+export const warningCodes = [
+  'deprecated',
+  'sunset',
+  'retired-included',
+  'preview',
+  'placeholder-parent',
+  'not-on-supported-list',
+] as const;
 export type WarningCode = (typeof warningCodes)[number];
 
 /** Something to know before deploying the document. */

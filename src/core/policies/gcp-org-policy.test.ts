@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { validateGcpPolicy } from '../../../tests/validators/gcp-org-policy.ts';
 import { createCatalogue } from '../catalogue.ts';
 import type { ServiceEntry } from '../schemas.ts';
-import { GCP_RESTRICT_SERVICE_USAGE_COVERAGE, gcpRestrictability, generateGcpOrgPolicy } from './gcp-org-policy.ts';
+import {
+  GCP_RESTRICT_SERVICE_USAGE_COVERAGE,
+  GCP_SUPPORTED_SERVICES,
+  gcpRestrictability,
+  generateGcpOrgPolicy,
+  onSupportedList,
+} from './gcp-org-policy.ts';
 import { REALISTIC_PROVIDER_SIZES, syntheticCatalogue } from '../../../tests/helpers/synthetic-catalogue.ts';
 import { serviceEntry } from '../../../tests/fixtures/catalogue.ts';
 
@@ -74,5 +80,38 @@ describe('generateGcpOrgPolicy', () => {
     expect(gcpRestrictability(supported, 'batch.googleapis.com')).toBe('restrictable');
     expect(gcpRestrictability(supported, 'compute.googleapis.com')).toBe('unverified');
     expect(gcpRestrictability({ ...supported, complete: true }, 'compute.googleapis.com')).toBe('not-restrictable');
+  });
+
+  it("says when Google's list of supported services leaves an approved service out, and keeps it listed", () => {
+    // Read as far as the page allowed: alphabetical, so a name up to the last one read that it lacks is not supported.
+    const read = [...GCP_SUPPORTED_SERVICES.services];
+    expect(read).toEqual([...read].sort());
+    expect(read).toContain(GCP_SUPPORTED_SERVICES.readThrough);
+    expect(onSupportedList('artifactregistry.googleapis.com')).toBe('listed');
+    expect(onSupportedList('accesscontextmanager.googleapis.com')).toBe('not-listed');
+    expect(onSupportedList('storage.googleapis.com')).toBe('unread');
+    const small = createCatalogue({
+      ...catalogue,
+      services: [
+        service('gcp-vpc-sc', ['accesscontextmanager.googleapis.com']),
+        service('gcp-registry', ['artifactregistry.googleapis.com']),
+        service('gcp-storage', ['storage.googleapis.com']),
+      ],
+    });
+    const r = generateGcpOrgPolicy(small, ['gcp-vpc-sc', 'gcp-registry', 'gcp-storage'], { today });
+    if (r.kind !== 'policy') throw new Error(r.kind);
+    expect(r.document.spec.rules[0]).toEqual({
+      values: {
+        allowedValues: [
+          'accesscontextmanager.googleapis.com',
+          'artifactregistry.googleapis.com',
+          'storage.googleapis.com',
+        ],
+      },
+    });
+    const notListed = r.warnings.filter((w) => w.code === 'not-on-supported-list');
+    expect(notListed.map((w) => w.serviceId)).toEqual(['gcp-vpc-sc']);
+    expect(notListed[0]!.message).toMatch(/accesscontextmanager\.googleapis\.com is not on Google's list/);
+    expect(notListed[0]!.message).toMatch(/usable whether approved or not/);
   });
 });

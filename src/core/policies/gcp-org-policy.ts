@@ -5,6 +5,7 @@
  * Nothing approved: the rule is `denyAll`. The message has no comment field,
  * so provenance travels beside the document (headers / envelope), not in it.
  */
+import supportedList from '../../../content/reference/gcp-restrict-service-usage-supported.json' with { type: 'json' };
 import type { Catalogue } from '../catalogue.ts';
 import {
   documentIdentifiersOf,
@@ -64,6 +65,28 @@ export const GCP_RESTRICT_SERVICE_USAGE_COVERAGE: GcpConstraintCoverage = Object
   note: 'Services named on the page as essential dependencies the constraint excludes; the linked list of unsupported services is longer.',
 });
 
+/**
+ * Google's list of the services `gcp.restrictServiceUsage` supports, as far
+ * as it could be read (content/reference/gcp-restrict-service-usage-supported.json):
+ * the page lists them alphabetically, so up to the last name read
+ * (`readThrough`) a name it does not list is one the constraint does not
+ * restrict. Such a service in allowedValues does nothing; it stays there all
+ * the same (if Google adds it, the approved service keeps working) and the
+ * answer says so. After `readThrough` only the names read are known.
+ */
+export const GCP_SUPPORTED_SERVICES = Object.freeze({
+  services: new Set<string>(supportedList.services),
+  readThrough: supportedList.readThrough,
+  sourceUrl: supportedList.sourceUrl,
+  asOf: supportedList.asOf,
+});
+
+/** Whether Google's list of supported services names a service: listed, not listed, or past what could be read. */
+export function onSupportedList(serviceName: string): 'listed' | 'not-listed' | 'unread' {
+  if (GCP_SUPPORTED_SERVICES.services.has(serviceName)) return 'listed';
+  return serviceName <= GCP_SUPPORTED_SERVICES.readThrough ? 'not-listed' : 'unread';
+}
+
 export type GcpRestrictability = 'restrictable' | 'not-restrictable' | 'unverified';
 
 export function gcpRestrictability(coverage: GcpConstraintCoverage, serviceName: string): GcpRestrictability {
@@ -91,6 +114,8 @@ export function generateGcpOrgPolicy(
     (n) => gcpRestrictability(coverage, n) !== 'not-restrictable',
   );
   const included: string[] = [];
+  /** Approved services whose every name Google's list of supported services leaves out. */
+  const unlisted: { id: string; name: string; names: string[] }[] = [];
   for (const s of approval.services) {
     const names = documentIdentifiersOf(approval, s, 'serviceNames');
     if (!names.length) {
@@ -117,8 +142,20 @@ export function generateGcpOrgPolicy(
     }
     allowed.push(...restrictable);
     included.push(s.id);
+    if (approval.approved.has(s.id) && restrictable.every((n) => onSupportedList(n) === 'not-listed'))
+      unlisted.push({ id: s.id, name: s.name, names: restrictable });
   }
   const warnings = [...approval.warnings];
+  for (const u of unlisted)
+    warnings.push({
+      code: 'not-on-supported-list',
+      serviceId: u.id,
+      message:
+        `${u.name}: ${u.names.join(', ')} ${u.names.length === 1 ? 'is' : 'are'} not on Google's list of the ` +
+        `services ${GCP_CONSTRAINT} supports (${GCP_SUPPORTED_SERVICES.sourceUrl}, read ` +
+        `${GCP_SUPPORTED_SERVICES.asOf}), so the policy does not restrict ${u.name}: it stays usable whether ` +
+        `approved or not. The name stays in allowedValues, where it does no harm, in case Google adds it.`,
+    });
   if (!options.gcpParent || options.gcpParent === GCP_DEFAULT_PARENT)
     warnings.push({
       code: 'placeholder-parent',
