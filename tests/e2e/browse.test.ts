@@ -133,6 +133,36 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     await expect(page.locator('table.compare tbody tr').count()).resolves.toBeGreaterThanOrEqual(8);
   });
 
+  it('takes Back through the services table the way it came: a page, a cloud picked, then the table as it was', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/'));
+    await p.goto(url('/services'));
+    await p
+      .locator('[data-table-status]')
+      .filter({ hasText: /page 1 of/ })
+      .waitFor();
+    await p.locator('#t-provider').selectOption('azure');
+    await p.waitForURL(/\/services\?provider=azure$/);
+    const firstAzure = await p.locator('[data-table-body] tr').first().textContent();
+    await p.locator('button[data-page="2"]').first().click();
+    await p.waitForURL(/\/services\?provider=azure&page=2$/);
+    await p.goBack();
+    await p.waitForURL(/\/services\?provider=azure$/);
+    await expect(p.locator('[data-table-status]').textContent()).resolves.toMatch(/page 1 of/);
+    await expect(p.locator('[data-table-body] tr').first().textContent()).resolves.toBe(firstAzure);
+    await expect(p.locator('#t-provider').inputValue()).resolves.toBe('azure');
+    await p.goBack();
+    await p.waitForURL(/\/services$/);
+    await expect(p.locator('#t-provider').inputValue()).resolves.toBe('');
+    // Typing a search is one step, not one per letter.
+    await p.getByRole('searchbox', { name: 'Search' }).pressSequentially('queue');
+    await p.waitForURL(/q=queue/);
+    await p.goBack();
+    await p.waitForURL((u) => u.pathname === '/');
+    await fresh.close();
+  });
+
   it('shows a lifecycle warning with the migration note and successor', async () => {
     await page.goto(url(`/services/${changing.slug}`));
     const warning = page.locator('[data-lifecycle-warning]');

@@ -71,12 +71,9 @@ export async function startServicesTable(): Promise<void> {
   for (const r of rows) names.set(r.id, r.name);
   tray.render();
 
-  const params = new URLSearchParams(location.search);
-  let sort: Sort = parseSort(params.get('sort'));
-  let page = Number(params.get('page') ?? '1');
-  for (const field of filter.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
-    if (touched.has(field.name)) continue;
-    const value = params.getAll(field.name).join(',');
+  let sort: Sort = parseSort(null);
+  let page = 1;
+  const fillField = (field: HTMLInputElement | HTMLSelectElement, value: string) => {
     // A shared address may combine values (lifecycle=deprecated,sunset): offer that combination as an option.
     if (field instanceof HTMLSelectElement && value && ![...field.options].some((o) => o.value === value))
       field.append(
@@ -90,7 +87,17 @@ export async function startServicesTable(): Promise<void> {
         ),
       );
     field.value = value;
-  }
+  };
+  /** The view an address names: its sort, page and filters (all but the fields in `keep`, the visitor's own). */
+  const fromAddress = (params: URLSearchParams, keep: ReadonlySet<string> = new Set()) => {
+    sort = parseSort(params.get('sort'));
+    page = Number(params.get('page') ?? '1');
+    for (const field of filter.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name]')) {
+      if (keep.has(field.name)) continue;
+      fillField(field, params.getAll(field.name).join(','));
+    }
+  };
+  fromAddress(new URLSearchParams(location.search), touched);
 
   // Sortable headers: a button in each, aria-sort on the sorted one.
   const headers = [...form.querySelectorAll<HTMLTableCellElement>('th[data-sort-key]')];
@@ -109,7 +116,11 @@ export async function startServicesTable(): Promise<void> {
   };
   let lastShown: string | undefined;
 
-  const render = (updateUrl: boolean) => {
+  /**
+   * Shows the view and, unless `address` is false, writes it in the address: a new history entry for a step someone
+   * takes (a page, a sort, a filter picked), so Back returns to the view before it; the same entry while they type.
+   */
+  const render = (address: 'push' | 'replace' | false) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
     const view = tableView(rows, index, criteria, sort, page);
     const shown = effectiveSort(sort, criteria.q);
@@ -136,30 +147,38 @@ export async function startServicesTable(): Promise<void> {
     pager.replaceChildren(pagerList(view.page, view.pages));
     // One page needs no pager: a lone "1" reads as a control that does nothing.
     pager.hidden = view.pages <= 1;
-    if (updateUrl) {
+    if (address) {
       const qs = new URLSearchParams(criteriaQuery(criteria));
       const sorted = sortParam(sort);
       if (sorted) qs.set('sort', sorted);
       if (view.page > 1) qs.set('page', String(view.page));
       const s = qs.toString();
-      history.replaceState(null, '', s ? `/services?${s}` : '/services');
+      const url = s ? `/services?${s}` : '/services';
+      if (address === 'push' && url !== location.pathname + location.search) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
     }
   };
 
-  filter.addEventListener('input', () => {
+  filter.addEventListener('input', (e) => {
     page = 1;
-    render(true);
+    render(e.target === input ? 'replace' : 'push');
   });
   filter.addEventListener('submit', (e) => {
     e.preventDefault();
-    render(true);
+    render('push');
   });
   filter.addEventListener('reset', () =>
     setTimeout(() => {
       page = 1;
-      render(true);
+      render('push');
     }),
   );
+  // Back and Forward: the view of the address they land on.
+  addEventListener('popstate', () => {
+    if (location.pathname !== '/services') return;
+    fromAddress(new URLSearchParams(location.search));
+    render(false);
+  });
   form.addEventListener('click', (e) => {
     const target = e.target as Element;
     const sortButton = target.closest?.<HTMLButtonElement>('button[data-sort]');
@@ -168,18 +187,18 @@ export async function startServicesTable(): Promise<void> {
       const current = effectiveSort(sort, input.value.trim());
       sort = parseSort(current.key === key && !current.descending ? `-${key}` : key);
       page = 1;
-      render(true);
+      render('push');
       return;
     }
     const pageButton = target.closest?.<HTMLButtonElement>('button[data-page]');
     if (pageButton) {
       page = Number(pageButton.dataset.page);
-      render(true);
+      render('push');
       form.querySelector('.table-scroll')?.scrollIntoView({ block: 'start' });
     }
   });
   if (touched.size) page = 1;
-  render(touched.size > 0);
+  render(touched.size > 0 && 'replace');
 }
 
 function pagerList(page: number, pages: number): HTMLElement {
