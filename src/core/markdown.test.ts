@@ -8,7 +8,14 @@ import fc from 'fast-check';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { fixtureCatalogue } from '../../tests/fixtures/catalogue.ts';
+import {
+  fixtureCatalogue,
+  fixtureCategories,
+  fixtureProviders,
+  fixtureServices,
+  serviceEntry,
+} from '../../tests/fixtures/catalogue.ts';
+import { createCatalogue } from './catalogue.ts';
 import { inline, renderMarkdown } from './markdown.ts';
 
 const catalogue = fixtureCatalogue();
@@ -148,6 +155,28 @@ describe('renderMarkdown', () => {
         expect(item![0]).toContain(`Successor: ${catalogue.service(s.lifecycle!.successorSlug)!.name}`);
       expect(r.services.find((x) => x.id === s.id)!.lifecycle).toEqual(s.lifecycle);
     }
+  });
+
+  it('says in the status column that the policies leave a retired service out, as they do', () => {
+    const retired = serviceEntry('aws-old', {
+      name: 'Amazon Old',
+      category: fixtureServices[0]!.category,
+      lifecycle: { status: 'retired', sunsetDate: '2025-01-31', announcementUrl: 'https://docs.example.com/old' },
+    });
+    const withRetired = createCatalogue({
+      version: 'fixture',
+      builtOn: today,
+      providers: fixtureProviders,
+      categories: fixtureCategories,
+      services: [...fixtureServices, retired],
+    });
+    const html = render(
+      renderMarkdown(withRetired, { name: 'x', approvedServiceIds: ['aws-old', all[0]!] }, { today }).markdown,
+    );
+    const statusOf = (id: string) =>
+      new RegExp(`<td>[^<]*\\(<code>${id}</code>\\)[^<]*</td>\\s*<td>([^<]*)</td>`).exec(html)?.[1];
+    expect(statusOf('aws-old')).toBe('enabled, left out of policies (retired)');
+    expect(statusOf(all[0]!)).toBe('enabled');
   });
 
   it('escapes hostile text in every user-supplied field and in unknown ids', () => {

@@ -170,11 +170,16 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
       out.push(`### ${inline(c.name)}`, '');
       out.push('| Service | Status | Free tier | Documentation |', '|---|---|---|---|');
       for (const s of inCategory) {
+        // Approved, but the policies leave a retired service out (unless asked): the table says so, not "enabled".
+        const status =
+          s.lifecycle?.status === 'retired' && statusOf(s) === 'enabled'
+            ? 'enabled, left out of policies (retired)'
+            : statusOf(s);
         const lifecycle = s.lifecycle
           ? ` — ${statusWords[s.lifecycle.status]}${s.lifecycle.status === 'preview' ? '' : ' ⚠'}`
           : '';
         out.push(
-          `| ${inline(s.name)} (\`${s.id}\`)${lifecycle} | ${statusOf(s)} | ${s.hasFreeTier ? 'yes' : 'no'} | ${link(hostOf(s.vendorDocs), s.vendorDocs)} |`,
+          `| ${inline(s.name)} (\`${s.id}\`)${lifecycle} | ${status} | ${s.hasFreeTier ? 'yes' : 'no'} | ${link(hostOf(s.vendorDocs), s.vendorDocs)} |`,
         );
       }
       out.push('');
