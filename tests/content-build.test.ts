@@ -23,6 +23,11 @@ function projectWith(files: Record<string, unknown>): string {
   cpSync('content/providers.json', join(dir, 'content/providers.json'));
   cpSync('content/categories.json', join(dir, 'content/categories.json'));
   cpSync('content/synonyms.json', join(dir, 'content/synonyms.json'));
+  // Reference data the policy generator reads (Google's list of the services its constraint supports).
+  cpSync(
+    'content/reference/gcp-restrict-service-usage-supported.json',
+    join(dir, 'content/reference/gcp-restrict-service-usage-supported.json'),
+  );
   symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'), 'dir');
   for (const [path, body] of Object.entries(files)) {
     const full = join(dir, path);
