@@ -142,6 +142,21 @@ describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', (
     }, 120_000); // the long listings take most of it on a busy machine (about 40 s for /services)
   }
 
+  it('a search by words shows its first result on a phone’s first screen; set filters open the panel', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(url('/search?q=storage'));
+      await expect(page.locator('form.filter-form details').getAttribute('open')).resolves.toBeNull();
+      const first = await page.locator('[data-service-list] li').first().boundingBox();
+      expect(first, 'a first result').not.toBeNull();
+      expect(first!.y).toBeLessThan(PHONE.height);
+      await page.goto(url('/search?q=storage&provider=aws'));
+      await expect(page.locator('form.filter-form details').getAttribute('open')).resolves.not.toBeNull();
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('can be used with the keyboard: Tab from the top reaches the skip link, then the header links, each with a visible focus ring', async () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(url(pageTypes.service!));
