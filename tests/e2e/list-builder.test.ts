@@ -256,6 +256,21 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await p.locator('button[data-import-mode="replace"]').click();
     await expect.poll(() => headerCount(p)).toBe(4);
     await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
+    // A service the file marks disabled is not approved: it stays out of the list its policies are made from.
+    const withDisabled = JSON.parse(exportedFile);
+    const entries = withDisabled.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services));
+    entries[0].status = 'disabled';
+    await input.setInputFiles({
+      name: 'disabled.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(withDisabled)),
+    });
+    await expect
+      .poll(() => result.locator('[data-import-disabled]').textContent())
+      .toContain(`1 service the file marks disabled is left out`);
+    await p.locator('button[data-import-mode="replace"]').click();
+    await expect.poll(() => headerCount(p)).toBe(3);
+    await expect(p.locator(`[data-listed="${entries[0].id}"]`).count()).resolves.toBe(0);
     await fresh.close();
   });
 

@@ -30,13 +30,17 @@ export function exportDocument(data: BuiltData, ids: readonly string[], meta: Li
 export function importDocument(data: BuiltData, doc: unknown) {
   const parsed = parseApprovedList(doc, data.serviceListSchemaUrl, createCatalogue(data));
   if (!parsed.ok) return parsed;
-  const { approvedServiceIds: ids, notes = [], source } = parsed.list;
+  const { approvedServiceIds: ids, notes = [], source, statuses = {} } = parsed.list;
   const known = new Set(data.services.map((s) => s.id));
   const unknownServiceIds = ids.filter((id) => !known.has(id));
+  // A service the document marks `disabled` is not approved: the builder's list is what its policies allow, so it
+  // stays out (named, so nobody wonders where it went). `restricted` ones are approved, with conditions of their own.
+  const disabledServiceIds = ids.filter((id) => known.has(id) && statuses[id] === 'disabled');
   return {
     ok: true as const,
     description: listDescription(parsed.list),
-    approvedServiceIds: ids.filter((id) => known.has(id)),
+    approvedServiceIds: ids.filter((id) => known.has(id) && statuses[id] !== 'disabled'),
+    disabledServiceIds,
     unknownServiceIds,
     // The interchange reader already names unknown services in its notes; the compact form has none of its own.
     notes: source === 'compact' ? unknownServiceIds.map((id) => `Service "${id}" is not in this catalogue.`) : notes,

@@ -61,14 +61,27 @@ async function readImport(file: File, out: HTMLElement, about: AboutFields): Pro
     );
   }
   const apply = (mode: 'replace' | 'add') => applyImport(result, mode, file.name, out, about);
+  const names = new Map(cat.body.services.map((s) => [s.id, s.name]));
+  const nameOf = (id: string) => names.get(id) ?? id;
   out.replaceChildren(
     notice(
-      result.unknownServiceIds.length || result.notes.length ? 'warn' : 'ok',
+      result.unknownServiceIds.length || result.notes.length || result.disabledServiceIds.length ? 'warn' : 'ok',
       el(
         'p',
         {},
         `“${result.description.name}”: ${plural(result.approvedServiceIds.length, 'service')} this catalogue knows.`,
       ),
+      ...(result.disabledServiceIds.length
+        ? [
+            el(
+              'p',
+              { dataset: { importDisabled: '' } },
+              `${plural(result.disabledServiceIds.length, 'service')} the file marks disabled ` +
+                `${result.disabledServiceIds.length === 1 ? 'is' : 'are'} left out, since your list is what ` +
+                `its policies allow: ${result.disabledServiceIds.map(nameOf).join(', ')}.`,
+            ),
+          ]
+        : []),
       ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
       el(
         'p',
