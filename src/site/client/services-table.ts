@@ -198,7 +198,8 @@ export async function startServicesTable(): Promise<void> {
     }
   });
   if (touched.size) page = 1;
-  render(touched.size > 0 && 'replace');
+  // What the visitor picked while the index loaded is a step of theirs, as it would have been after.
+  render(touched.size > 0 && 'push');
 }
 
 function pagerList(page: number, pages: number): HTMLElement {
