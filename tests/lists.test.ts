@@ -156,9 +156,14 @@ describe('POST /v1/lists', () => {
 
   it('names an unknown field of 20,000 characters by its first 64 and its length, not in full', async () => {
     const key = 'k'.repeat(20_000);
+    // A key the client chose inside the document (an equivalents cloud) is part of the error's pointer, too.
+    const saved = (await save({ name: 'x', approvedServiceIds: [active[0]!.id] })).json;
+    const doc = (await fetchList(saved.id)).json.document;
+    doc.providers[0].categories[0].services[0].equivalents = { [key]: 42 };
     for (const body of [
       { name: 'x', approvedServiceIds: ['aws-s3'], [key]: 1 },
       { $schema: 'x', version: '1.0', metadata: { name: 'x', [key]: 1 }, providers: [] },
+      doc,
     ]) {
       const r = await save(body);
       const p = expectProblem(r, 400);

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from './schemas.ts';
 import type { Catalogue } from './catalogue.ts';
 import { toJsonPointer } from './json-pointer.ts';
-import { shownName } from './shown-name.ts';
+import { shownName, shownPath } from './shown-name.ts';
 import { listDescription, listDescriptionFields, type ListDescription } from './list-description.ts';
 import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
 
@@ -147,7 +147,7 @@ export function parseCompactBody<S extends z.ZodObject>(
             pointer: toJsonPointer([...i.path, shownName(k)]),
             message: `unknown field "${shownName(k)}"; the compact form has ${fieldList}${alternative}`,
           }))
-        : [{ pointer: toJsonPointer(i.path), message: i.message }],
+        : [{ pointer: toJsonPointer(shownPath(i.path)), message: i.message }],
     ),
   };
 }

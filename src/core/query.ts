@@ -34,7 +34,7 @@ export const ServiceQuery = z.strictObject({
     .describe(
       "Free-text search over the service's name, short name, acronyms, former names, policy identifiers, " +
         'keywords, sub-services, category and description (case- and accent-insensitive). Each word matches ' +
-        'exactly (a plural as its singular), as the start of a word, through a reviewed synonym (k8s, vm, pg…) or with a typo (one edit ' +
+        'exactly (a plural counts as the word itself), as the start of a word, through a reviewed synonym (k8s, vm, pg…) or with a typo (one edit ' +
         'from 4 letters, two from 8); every word must match except provider names (aws, azure, google…) and ' +
         'filler words (managed, service…), which only add to the score.',
     ),

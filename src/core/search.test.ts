@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ServiceEntry } from './schemas.ts';
 import { createSearchEngine } from './search.ts';
+import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 import { createSearchEngine as createReferenceEngine } from '../../tests/search/reference-engine.ts';
 import { catalogueArb, categoryName, providers, queryArb, synonyms } from '../../tests/search/random-catalogues.ts';
 
@@ -89,5 +90,40 @@ describe('search engine rework: same answers as before on random catalogues', ()
       expect(a.total, q).toBe(b.total);
       expect(a.top, q).toEqual(b.top);
     }
+  });
+});
+
+describe('plurals', () => {
+  const named = (id: string, name: string): ServiceEntry =>
+    serviceEntry(id, { name, shortName: name, provider: 'aws', category: 'compute' });
+  /** The first result's matches, as `term:word:kind`. */
+  const matchesOf = (q: string, services: ServiceEntry[]) => {
+    const engine = createSearchEngine({
+      services,
+      categoryName,
+      synonyms: [{ term: 'vps', means: ['box hosts'] }],
+    });
+    const first = engine
+      .search(q)
+      .top.slice(0, 1)
+      .map((h) => h.index);
+    return engine.explain(q, first)[0]?.map((m) => `${m.term}:${m.word}:${m.kind}`) ?? [];
+  };
+  const kindOf = (q: string, services: ServiceEntry[]) => matchesOf(q, services).map((m) => m.replace(/:[^:]*:/, ':'));
+
+  it("matches a word's plural as the word, the plural its ending asks for, and never in an identifier", () => {
+    expect(kindOf('machine', [named('aws-vm', 'Virtual Machines')])).toContain('machine:exact');
+    expect(kindOf('box', [named('aws-box', 'Boxes')])).toContain('box:exact');
+    // `vmss` is not the plural of `vms`, nor `notes` of `not`.
+    expect(kindOf('vms', [named('aws-ss', 'VMSS')])).toContain('vms:prefix');
+    expect(kindOf('not', [named('aws-notes', 'Notes')])).toContain('not:prefix');
+    expect(kindOf('machine/', [named('aws-vm', 'Virtual Machines')])).toContain('machine:prefix');
+  });
+
+  it('finds the plural through a synonym even when a longer word sorts between them', () => {
+    // "boxer" sorts between "box" and "boxes"; a synonym's first word matches whole words only (and "box" is too
+    // short for a typo to reach "boxes").
+    const services = [named('aws-a', 'Boxer'), named('aws-b', 'Boxes Hosts')];
+    expect(matchesOf('vps', services)).toContain('vps:boxes:synonym');
   });
 });

@@ -134,14 +134,18 @@ const FUZZY = [1, 0.45, 0.3];
 const PREFIX_OF_WHOLE = 0.6;
 const prefixQuality = (termLength: number, wordLength: number) => 0.5 + 0.4 * (termLength / wordLength);
 /**
- * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`) is the same word: an exact
+ * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`, not `notes` for `not`) is the same word: an exact
  * match, not a longer word the term starts. Otherwise "virtual machine" ranked Virtual Machines below the services
  * whose names say "Virtual Machine Manager", since the term is a word of its own there. Not for a query written as
  * an identifier (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it says.
  */
+/** Words that take `es` for their plural (`box`, `address`, `batch`); the others take `s` (`vm` → `vms`, never `vmss`). */
+const SIBILANT_END = /(s|x|z|ch|sh)$/;
 const isPluralOf = (word: string, term: string): boolean =>
   term.length >= 3 &&
-  (word.length === term.length + 1 ? word.endsWith('s') : word.length === term.length + 2 && word.endsWith('es'));
+  (SIBILANT_END.test(term)
+    ? word.length === term.length + 2 && word.endsWith('es')
+    : word.length === term.length + 1 && word.endsWith('s'));
 /** A query with a dot, colon or slash is an identifier (an API name, a namespace, an IAM action). */
 const IDENTIFIER_QUERY = /[.:/]/;
 
@@ -892,8 +896,10 @@ export function createSearchEngine(
       const w = sortedWords[i]!;
       if (w.length === term.length || (plurals && isPluralOf(w, term)))
         hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
-      else if (!expand) break;
-      else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
+      else if (!expand) {
+        // A word the term only starts does not count; its plural may still come (`machinery` sorts before `machines`).
+        if (!plurals || term.length < 3) break;
+      } else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
     }
     if (hits.length || term.length < 4 || /[0-9]/.test(term)) return hits;
     const max = term.length >= 8 ? 2 : 1;

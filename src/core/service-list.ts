@@ -17,7 +17,7 @@ import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
 import { toJsonPointer, valueAtPointer } from './json-pointer.ts';
-import { shownName } from './shown-name.ts';
+import { shownName, shownPointer } from './shown-name.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
 import { listDescription, type ListDescription } from './list-description.ts';
 import type { ServiceEntry } from './schemas.ts';
@@ -93,7 +93,7 @@ const typeWords: Record<string, string> = {
 };
 
 function describeError(e: ErrorObject, schemaUrl: string): ValidationError {
-  const at = e.instancePath;
+  const at = shownPointer(e.instancePath);
   const p = e.params as Record<string, any>;
   switch (e.keyword) {
     case 'required':

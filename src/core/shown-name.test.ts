@@ -8,4 +8,11 @@ describe('shownName', () => {
     const long = shownName('k'.repeat(20_000));
     expect(long).toBe(`${'k'.repeat(MAX_SHOWN_NAME)}… (20000 characters)`);
   });
+
+  it('never cuts a character in two, and counts characters, not UTF-16 units', () => {
+    const name = `${'k'.repeat(MAX_SHOWN_NAME - 1)}${'😀'.repeat(10)}`;
+    const shown = shownName(name);
+    expect(shown).toBe(`${'k'.repeat(MAX_SHOWN_NAME - 1)}… (${MAX_SHOWN_NAME - 1 + 10} characters)`);
+    expect(shown.isWellFormed()).toBe(true);
+  });
 });

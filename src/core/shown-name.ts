@@ -8,5 +8,16 @@
 export const MAX_SHOWN_NAME = 64;
 
 export function shownName(name: string): string {
-  return name.length <= MAX_SHOWN_NAME ? name : `${name.slice(0, MAX_SHOWN_NAME)}… (${name.length} characters)`;
+  if (name.length <= MAX_SHOWN_NAME) return name;
+  // Cut between characters, never inside a surrogate pair (an emoji): half of one is no text a JSON parser takes.
+  const end = /[\uD800-\uDBFF]/.test(name[MAX_SHOWN_NAME - 1]!) ? MAX_SHOWN_NAME - 1 : MAX_SHOWN_NAME;
+  return `${name.slice(0, end)}… (${[...name].length} characters)`;
 }
+
+/** The segments of a path into what a client sent (a JSON pointer's, or zod's), each as `shownName` shows it. */
+export const shownPath = (path: readonly PropertyKey[]): PropertyKey[] =>
+  path.map((segment) => (typeof segment === 'string' ? shownName(segment) : segment));
+
+/** A JSON pointer into what a client sent, each segment as `shownName` shows it (keys it chose can be long). */
+export const shownPointer = (pointer: string): string =>
+  pointer.length <= MAX_SHOWN_NAME ? pointer : pointer.split('/').map(shownName).join('/');

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { toJsonPointer } from '../core/json-pointer.ts';
-import { shownName } from '../core/shown-name.ts';
+import { shownName, shownPath } from '../core/shown-name.ts';
 import type { Problem } from '../core/schemas.ts';
 
 export const problemTypes = {
@@ -55,7 +55,8 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
   return error.issues.flatMap((i) => {
     // An unknown key is reported once per key, at the key's own path.
-    const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...i.path, shownName(k)]) : [i.path];
+    const at = shownPath(i.path);
+    const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...at, shownName(k)]) : [at];
     const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
     return paths.map((path) =>
       where === 'body'

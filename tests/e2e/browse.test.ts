@@ -157,6 +157,8 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     await p.getByRole('searchbox', { name: 'Search' }).pressSequentially('queue');
     await p.waitForURL(/q=queue/);
     await p.goBack();
+    await p.waitForURL(/\/services$/);
+    await p.goBack();
     await p.waitForURL((u) => u.pathname === '/');
 
     // A cloud picked while the index is still on its way is a step too, once the index is there.

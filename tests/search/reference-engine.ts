@@ -144,9 +144,12 @@ const SYNONYM = 0.85;
 const FUZZY = [1, 0.45, 0.3];
 const PREFIX_OF_WHOLE = 0.6;
 const prefixQuality = (termLength: number, wordLength: number) => 0.5 + 0.4 * (termLength / wordLength);
+const SIBILANT_END = /(s|x|z|ch|sh)$/;
 const isPluralOf = (word: string, term: string): boolean =>
   term.length >= 3 &&
-  (word.length === term.length + 1 ? word.endsWith('s') : word.length === term.length + 2 && word.endsWith('es'));
+  (SIBILANT_END.test(term)
+    ? word.length === term.length + 2 && word.endsWith('es')
+    : word.length === term.length + 1 && word.endsWith('s'));
 
 // Bonuses, added once per service.
 const FULL_NAME = 60; // the whole query is the name, short name or an acronym
@@ -577,8 +580,10 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       const w = sortedWords[i]!;
       if (w.length === term.length || (plurals && isPluralOf(w, term)))
         hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
-      else if (!expand) break;
-      else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
+      else if (!expand) {
+        // A word the term only starts does not count; its plural may still come (`machinery` sorts before `machines`).
+        if (!plurals || term.length < 3) break;
+      } else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
     }
     if (hits.length || term.length < 4 || /[0-9]/.test(term)) return hits;
     const max = term.length >= 8 ? 2 : 1;

@@ -112,6 +112,7 @@ describe('generateGcpOrgPolicy', () => {
     const notListed = r.warnings.filter((w) => w.code === 'not-on-supported-list');
     expect(notListed.map((w) => w.serviceId)).toEqual(['gcp-vpc-sc']);
     expect(notListed[0]!.message).toMatch(/accesscontextmanager\.googleapis\.com is not on Google's list/);
+    expect(notListed[0]!.message).toMatch(/as read on \d{4}-\d{2}-\d{2}.*check the live page/);
     expect(notListed[0]!.message).toMatch(/usable whether approved or not/);
   });
 });

@@ -152,9 +152,10 @@ export function generateGcpOrgPolicy(
       serviceId: u.id,
       message:
         `${u.name}: ${u.names.join(', ')} ${u.names.length === 1 ? 'is' : 'are'} not on Google's list of the ` +
-        `services ${GCP_CONSTRAINT} supports (${GCP_SUPPORTED_SERVICES.sourceUrl}, read ` +
-        `${GCP_SUPPORTED_SERVICES.asOf}), so the policy does not restrict ${u.name}: it stays usable whether ` +
-        `approved or not. The name stays in allowedValues, where it does no harm, in case Google adds it.`,
+        `services ${GCP_CONSTRAINT} supports as read on ${GCP_SUPPORTED_SERVICES.asOf} ` +
+        `(${GCP_SUPPORTED_SERVICES.sourceUrl}; check the live page), so the policy may not restrict ${u.name}: ` +
+        `then it stays usable whether approved or not. The name stays in allowedValues, where it does no harm, ` +
+        `so the service keeps working if Google lists it.`,
     });
   if (!options.gcpParent || options.gcpParent === GCP_DEFAULT_PARENT)
     warnings.push({

@@ -159,9 +159,14 @@ export async function startServicesTable(): Promise<void> {
     }
   };
 
+  // A run of keystrokes is one step: its first letter makes the history entry, the rest update it.
+  let typing = false;
+  input.addEventListener('blur', () => (typing = false));
   filter.addEventListener('input', (e) => {
     page = 1;
-    render(e.target === input ? 'replace' : 'push');
+    const keystroke = e.target === input;
+    render(keystroke && typing ? 'replace' : 'push');
+    typing = keystroke;
   });
   filter.addEventListener('submit', (e) => {
     e.preventDefault();
