@@ -48,30 +48,37 @@ const own = (s: ServiceEntry, kind: keyof PolicyIdentifiers): string[] => [
   ...s.subServices.flatMap((x) => x.identifiers?.[kind] ?? []),
 ];
 
-/** What a required service needs to work: its own identifiers, its sub-services' only when it has none. */
-const needs = (s: ServiceEntry, kind: keyof PolicyIdentifiers): string[] =>
-  s.identifiers[kind]?.length ? s.identifiers[kind]! : own(s, kind);
-
 /**
- * The approved services (with their sub-services) and, transitively, what they require (what each needs to work,
- * not its sub-services: nobody approved those): their identifiers for this cloud.
+ * The approved services (with their sub-services) and, transitively, what they require: each required service's own
+ * identifiers and those of the sub-services a requirement names (`parts`), not the rest of it (nobody approved
+ * those), or its sub-services' when it has none of its own. Their identifiers for this cloud.
  */
 function expectedIdentifiers(target: PolicyTarget, ids: readonly string[]): string[] {
   const kind = kindOf[target];
   const approved = new Set(ids);
-  const seen = new Set<string>();
+  const parts = new Map<string, Set<string>>();
+  const reached: ServiceEntry[] = [];
   const out: string[] = [];
   const visit = (s: ServiceEntry) => {
-    if (seen.has(s.id) || s.provider !== target) return;
-    seen.add(s.id);
-    out.push(...(approved.has(s.id) ? own(s, kind) : needs(s, kind)));
+    if (reached.includes(s) || s.provider !== target) return;
+    reached.push(s);
     for (const d of s.requires) {
       if (d.identifiers) out.push(...(d.identifiers[kind] ?? []));
       const dep = d.service ? catalogue.service(d.service) : undefined;
-      if (dep) visit(dep);
+      if (!dep) continue;
+      for (const part of d.parts ?? []) parts.set(dep.id, new Set([...(parts.get(dep.id) ?? []), part]));
+      visit(dep);
     }
   };
   for (const id of ids) visit(catalogue.service(id)!);
+  for (const s of reached) {
+    if (approved.has(s.id) || !s.identifiers[kind]?.length) out.push(...own(s, kind));
+    else
+      out.push(
+        ...s.identifiers[kind]!,
+        ...s.subServices.filter((sub) => parts.get(s.id)?.has(sub.id)).flatMap((sub) => sub.identifiers?.[kind] ?? []),
+      );
+  }
   return out;
 }
 

@@ -76,7 +76,7 @@ describe('findContentIssues', () => {
       entry({
         id: 'aws-a',
         requires: [
-          { service: 'aws-b', reason: 'needs b', source: src },
+          { service: 'aws-b', parts: ['aws-b-part', 'aws-b-nothing'], reason: 'needs b', source: src },
           { service: 'aws-missing', reason: 'x', source: src },
           { service: 'aws-a', reason: 'x', source: src },
           { service: 'gcp-a', reason: 'x', source: src },
@@ -84,10 +84,11 @@ describe('findContentIssues', () => {
         ],
         recommends: [{ service: 'aws-b', reason: 'again', source: src }],
       }),
-      entry({ id: 'aws-b' }),
+      entry({ id: 'aws-b', subServices: [{ id: 'aws-b-part', name: 'Part', description: 'A part of b.' }] }),
       entry({ id: 'gcp-a' }),
     );
     expect(issues).toEqual([
+      'aws-a.json requires.0.parts: "aws-b-nothing" is no sub-service of "aws-b"',
       'aws-a.json requires.1.service: unknown service "aws-missing"',
       'aws-a.json requires.2.service: a service cannot depend on itself',
       'aws-a.json requires.3.service: "gcp-a" belongs to provider "gcp"; dependencies stay within "aws"',

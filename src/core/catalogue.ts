@@ -291,6 +291,13 @@ export function findContentIssues(
         if (named.has(d.service))
           issues.push({ file, field, message: `"${d.service}" is already named in ${named.get(d.service)}` });
         else named.set(d.service, `${kind}.${i}`);
+        for (const part of d.parts ?? [])
+          if (needed && !needed.subServices.some((sub) => sub.id === part))
+            issues.push({
+              file,
+              field: `${kind}.${i}.parts`,
+              message: `"${part}" is no sub-service of "${d.service}"`,
+            });
       });
     }
     const successor = s.lifecycle?.successorSlug;

@@ -197,6 +197,14 @@ export const SubServiceEntry = z.strictObject({
 export const ServiceDependency = z
   .strictObject({
     service: kebabId.optional().describe('Id of the catalogue service needed'),
+    parts: z
+      .array(kebabId)
+      .min(1)
+      .optional()
+      .describe(
+        "Sub-services of `service` needed as well: a service's own identifiers are what it needs to work, its " +
+          'sub-services optional parts, unless named here',
+      ),
     identifiers: PolicyIdentifiers.optional().describe('Identifiers needed when no catalogue service owns them'),
     reason: z.string().min(1).max(200).describe('Why, in one line'),
     source: httpsUrl.describe('Vendor documentation that states the dependency'),
@@ -205,6 +213,7 @@ export const ServiceDependency = z
     (d) => (d.service === undefined) !== (d.identifiers === undefined),
     'give exactly one of service or identifiers',
   )
+  .refine((d) => d.parts === undefined || d.service !== undefined, 'parts are sub-services of the service named')
   .meta({ id: 'ServiceDependency' });
 export type ServiceDependency = z.infer<typeof ServiceDependency>;
 

@@ -172,6 +172,8 @@ export interface ResolvedApproval {
   approved: Set<string>;
   /** Raw identifiers added because an approved service requires them (dependencies=include). */
   extraIdentifiers: PolicyIdentifiers;
+  /** For each service added because another requires it: the sub-services those requirements name (`parts`). */
+  addedParts: Map<string, Set<string>>;
   /** Approved services of other providers, and retired ones left out. */
   omitted: Omission[];
   unknownIds: string[];
@@ -273,6 +275,7 @@ export function resolveApproval(
   }
   const chosen = new Map(kept.map((s) => [s.id, s]));
   const extra: string[] = [];
+  const addedParts = new Map<string, Set<string>>();
   if (options.dependencies === 'include') {
     // Breadth-first over `requires`, so what an added dependency requires is added too.
     const queue = [...kept];
@@ -281,9 +284,15 @@ export function resolveApproval(
       for (const d of s.requires) {
         if (d.identifiers) extra.push(...(d.identifiers[providerKind[target]] ?? []));
         const dep = d.service ? catalogue.service(d.service) : undefined;
-        if (dep && dep.provider === target && !chosen.has(dep.id)) {
+        if (!dep || dep.provider !== target) continue;
+        if (!chosen.has(dep.id)) {
           chosen.set(dep.id, dep);
           queue.push(dep);
+        }
+        if (d.parts) {
+          const parts = addedParts.get(dep.id) ?? new Set<string>();
+          for (const part of d.parts) parts.add(part);
+          addedParts.set(dep.id, parts);
         }
       }
     }
@@ -292,6 +301,7 @@ export function resolveApproval(
     services: [...chosen.values()].sort((a, b) => compareText(a.id, b.id)),
     approved: new Set(kept.map((s) => s.id)),
     extraIdentifiers: extra.length ? { [providerKind[target]]: uniqueSorted(extra) } : {},
+    addedParts,
     omitted,
     unknownIds,
     warnings,
@@ -355,7 +365,7 @@ export function scopeReport(
         const ids = dep ? identifiersOf(dep, kind) : (d.identifiers?.[kind] ?? []);
         if (!dep && !ids.length) continue;
         // A required service works when its own identifiers are allowed: its sub-services are not asked for.
-        const needed = dep ? requiredIdentifiersOf(dep, kind) : ids;
+        const needed = dep ? requiredIdentifiersOf(dep, kind, d.parts) : ids;
         const added = approval.services.some((x) => x.id === dep?.id) && !approval.approved.has(dep!.id);
         const rawAdded =
           !dep && edgeKind === 'requires' && ids.every((i) => (approval.extraIdentifiers[kind] ?? []).includes(i));
@@ -438,11 +448,19 @@ export const targetLabels: Record<PolicyTarget, string> = {
 
 /**
  * What a service needs allowed to work: its own identifiers, without its sub-services, which are optional parts of
- * it (Compute Engine's VMs do not need OS Login). A service with none of its own needs its sub-services'.
+ * it (Compute Engine's VMs do not need OS Login), except the ones a requirement names (`parts`: Azure Machine
+ * Learning's Application Insights needs Azure Monitor's Log Analytics). A service with none of its own needs its
+ * sub-services'.
  */
-export function requiredIdentifiersOf(service: ServiceEntry, kind: keyof PolicyIdentifiers): string[] {
+export function requiredIdentifiersOf(
+  service: ServiceEntry,
+  kind: keyof PolicyIdentifiers,
+  parts: Iterable<string> = [],
+): string[] {
   const own = service.identifiers[kind] ?? [];
-  return own.length ? own : identifiersOf(service, kind);
+  if (!own.length) return identifiersOf(service, kind);
+  const named = new Set(parts);
+  return [...own, ...service.subServices.flatMap((sub) => (named.has(sub.id) ? (sub.identifiers?.[kind] ?? []) : []))];
 }
 
 /**
@@ -455,7 +473,9 @@ export function documentIdentifiersOf(
   service: ServiceEntry,
   kind: keyof PolicyIdentifiers,
 ): string[] {
-  return approval.approved.has(service.id) ? identifiersOf(service, kind) : requiredIdentifiersOf(service, kind);
+  return approval.approved.has(service.id)
+    ? identifiersOf(service, kind)
+    : requiredIdentifiersOf(service, kind, approval.addedParts.get(service.id));
 }
 
 /** The identifiers of a service and all its sub-services, for one identifier kind. */
