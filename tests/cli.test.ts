@@ -429,6 +429,21 @@ describe("csc policy and markdown give the API's documents", () => {
     expect((await csc(['policy', 'gcp', f, '--parent', 'projects/Bad_Id'])).code).toBe(2);
   });
 
+  it('policy leaves out a service the interchange file marks disabled, and says so', async () => {
+    const [kept, off] = byProvider('aws').slice(0, 2) as [string, string];
+    const exported = join(dir, 'disabled.interchange.json');
+    expect((await csc(['export', '--ids', `${kept},${off}`, '--name', 'Disabled', '-o', exported])).code).toBe(0);
+    const doc = JSON.parse(readFileSync(exported, 'utf8'));
+    for (const p of doc.providers)
+      for (const c of p.categories) for (const s of c.services) if (s.id === off) s.status = 'disabled';
+    const r = await csc(['policy', 'aws', file('disabled-doc.json', doc)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`not in this policy: ${off} (the list marks it disabled)`);
+    // The document is the one made from the enabled services alone.
+    const fromApi = await api('/v1/policies/aws-scp', { name: 'Disabled', approvedServiceIds: [kept] });
+    expect(r.stdout).toBe(fromApi.text);
+  });
+
   it('policy over the size limit says so once, with the advice', async () => {
     const r = await csc([
       'policy',

@@ -503,7 +503,11 @@ function policyCommand(args: string[], io: Io): number {
     ...(retired ? { retired } : {}),
     ...(emptyCloud ? { emptyCloud } : {}),
   };
-  const result = generatePolicy(target as PolicyTarget, catalogue, list.approvedServiceIds, options);
+  // A service the document marks disabled is not approved: no policy allows it (the website's import agrees).
+  const disabled = list.approvedServiceIds.filter((id) => list.statuses?.[id] === 'disabled');
+  for (const id of disabled) io.stderr(`not in this policy: ${id} (the list marks it disabled)\n`);
+  const approved = list.approvedServiceIds.filter((id) => list.statuses?.[id] !== 'disabled');
+  const result = generatePolicy(target as PolicyTarget, catalogue, approved, options);
   switch (result.kind) {
     case 'unknown-services':
       throw new CliError(noServiceHas(file, result.unknownIds), 1);

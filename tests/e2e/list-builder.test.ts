@@ -193,6 +193,39 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await fresh.close();
   });
 
+  it('keeps a service a shared list marks disabled out of the visitor’s list, and says so', async () => {
+    // A list saved from an interchange document in which one service is disabled.
+    const made = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'With one off', approvedServiceIds: trio.map((s) => s.id) }),
+    });
+    const { id: first } = (await made.json()) as { id: string };
+    const doc = ((await (await fetch(url(`/v1/lists/${first}`))).json()) as { document: any }).document;
+    const off = trio[0]!.id;
+    for (const pr of doc.providers)
+      for (const c of pr.categories) for (const s of c.services) if (s.id === off) s.status = 'disabled';
+    delete doc.metadata.catalogListId;
+    const saved = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(doc),
+    });
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url(`/lists/${id}`));
+    await expect(p.locator('[data-shared-disabled]').textContent()).resolves.toContain(
+      '1 service the list marks disabled',
+    );
+    await p.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => headerCount(p)).toBe(trio.length - 1);
+    const ids = await p.evaluate((key) => JSON.parse(localStorage.getItem(key)!).ids, LIST_STORAGE_KEY);
+    expect(ids).not.toContain(off);
+    await fresh.close();
+  });
+
   it('keeps the keyboard in the list after a removal, and the Google Cloud parent across a reload', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP });
     const p = await fresh.newPage();
