@@ -13,6 +13,11 @@ describe('reading an imported file', () => {
     expect(!r.ok && r.message).toMatch(/^“list\.json” is not valid JSON \(line 3\)\./);
   });
 
+  it('says where a file cut short ends', () => {
+    const r = parseImportText('cut.json', 30, '{\n  "version": "1.0",\n  "metadata":');
+    expect(!r.ok && r.message).toMatch(/^“cut\.json” is not valid JSON \(it ends too early, at line 3\)\./);
+  });
+
   it('refuses empty and oversized files', () => {
     expect(parseImportText('e.json', 0, '  ')).toEqual({ ok: false, message: '“e.json” is empty.' });
     expect(parseImportText('big.json', MAX_IMPORT_BYTES + 1, '{}').ok).toBe(false);

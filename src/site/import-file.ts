@@ -20,11 +20,15 @@ export function parseImportText(name: string, size: number, text: string): Parse
   try {
     return { ok: true, value: parseJson(text) };
   } catch (e) {
-    const where = /position (\d+)/.exec(String((e as Error).message));
+    const why = String((e as Error).message);
+    const where = /position (\d+)/.exec(why);
     let place = '';
     if (where) {
       const upTo = text.slice(0, Number(where[1]));
       place = ` (line ${upTo.split('\n').length})`;
+    } else if (/end of (JSON )?input/i.test(why)) {
+      // A file cut short (a copy or a download that stopped) breaks where it ends: the parser names no position.
+      place = ` (it ends too early, at line ${text.trimEnd().split('\n').length})`;
     }
     return {
       ok: false,
