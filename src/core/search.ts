@@ -133,14 +133,15 @@ const SYNONYM = 0.85;
 const FUZZY = [1, 0.45, 0.3];
 const PREFIX_OF_WHOLE = 0.6;
 const prefixQuality = (termLength: number, wordLength: number) => 0.5 + 0.4 * (termLength / wordLength);
-/**
- * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`, not `notes` for `not`) is the same word: an exact
- * match, not a longer word the term starts. Otherwise "virtual machine" ranked Virtual Machines below the services
- * whose names say "Virtual Machine Manager", since the term is a word of its own there. Not for a query written as
- * an identifier (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it says.
- */
 /** Words that take `es` for their plural (`box`, `address`, `batch`); the others take `s` (`vm` → `vms`, never `vmss`). */
 const SIBILANT_END = /(s|x|z|ch|sh)$/;
+/**
+ * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`, not `notes` for `not`) is
+ * the same word: an exact match, not a longer word the term starts. Otherwise "virtual machine" ranked Virtual
+ * Machines below the services whose names say "Virtual Machine Manager", since the term is a word of its own there.
+ * Not for a query written as an identifier (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it
+ * says.
+ */
 const isPluralOf = (word: string, term: string): boolean =>
   term.length >= 3 &&
   (SIBILANT_END.test(term)

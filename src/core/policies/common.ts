@@ -364,7 +364,8 @@ export function scopeReport(
         if (d.service && (!dep || dep.provider !== target)) continue;
         const ids = dep ? identifiersOf(dep, kind) : (d.identifiers?.[kind] ?? []);
         if (!dep && !ids.length) continue;
-        // A required service works when its own identifiers are allowed: its sub-services are not asked for.
+        // A required service works when its own identifiers are allowed, and those of the sub-services the
+        // requirement names (`parts`): its other sub-services are not asked for.
         const needed = dep ? requiredIdentifiersOf(dep, kind, d.parts) : ids;
         const added = approval.services.some((x) => x.id === dep?.id) && !approval.approved.has(dep!.id);
         const rawAdded =

@@ -118,7 +118,8 @@ export async function startServicesTable(): Promise<void> {
 
   /**
    * Shows the view and, unless `address` is false, writes it in the address: a new history entry for a step someone
-   * takes (a page, a sort, a filter picked), so Back returns to the view before it; the same entry while they type.
+   * takes (a page, a sort, a filter picked, the first letter of a run of typing), so Back returns to the view before
+   * it; the same entry for the rest of that run.
    */
   const render = (address: 'push' | 'replace' | false) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
@@ -181,6 +182,7 @@ export async function startServicesTable(): Promise<void> {
   // Back and Forward: the view of the address they land on.
   addEventListener('popstate', () => {
     if (location.pathname !== '/services') return;
+    typing = false;
     fromAddress(new URLSearchParams(location.search));
     render(false);
   });
