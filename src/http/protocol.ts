@@ -355,3 +355,13 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     throw new BodyNotUtf8();
   }
 }
+
+/** The path a request target names, decoded as Astro decodes it for route matching; null when it cannot be. */
+export function decodedPath(url: string): string | null {
+  const q = url.indexOf('?');
+  try {
+    return decodeURI(q === -1 ? url : url.slice(0, q));
+  } catch {
+    return null;
+  }
+}

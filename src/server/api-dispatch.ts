@@ -19,18 +19,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestFromNodeRequest, getAbortControllerCleanup } from 'astro/app/node';
 import { answerApi, type OfferAnswer } from '../http/api-answer.ts';
-import type { Answer } from '../http/protocol.ts';
+import { decodedPath, type Answer } from '../http/protocol.ts';
 import { apiHandler, matchEndpoint } from './api-routes.ts';
-
-/** The path a request names, decoded as Astro decodes it for route matching; null when it cannot be. */
-function decodedPath(url: string): string | null {
-  const q = url.indexOf('?');
-  try {
-    return decodeURI(q === -1 ? url : url.slice(0, q));
-  } catch {
-    return null;
-  }
-}
 
 /** Writes an answer to the Node response, with its length (the body is whole: handlers never stream). */
 function send(res: ServerResponse, { status, statusText, headers, body }: Answer, head: boolean): void {

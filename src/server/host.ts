@@ -16,7 +16,7 @@ export { createStaticHandler } from './static.ts';
 export { corsHeaders, HTML_CONTENT_TYPE, securityHeaders, preflightHeaders } from '../http/headers.ts';
 export { logFailure, requestLabel } from '../http/faults.ts';
 export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
-export { isValidHost } from '../http/protocol.ts';
+export { decodedPath, isValidHost } from '../http/protocol.ts';
 export { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } from './request-log.ts';
 export { createRouteLabel } from './route-label.ts';
 export { createShutdown, probeOf } from './shutdown.ts';

@@ -40,6 +40,7 @@ const HOST_EXPORTS = [
   'problemTypeUri',
   'PROBLEM_CONTENT_TYPE',
   'isValidHost',
+  'decodedPath',
   'createLogger',
   'inRequestScope',
   'observeRequests',
@@ -74,6 +75,7 @@ const {
   problemTypeUri,
   PROBLEM_CONTENT_TYPE,
   isValidHost,
+  decodedPath,
   createLogger,
   inRequestScope,
   observeRequests,
@@ -275,7 +277,7 @@ const answerLater = async (req, res, loading) => {
     if (req.socket.remoteAddress === undefined) return void req.socket.destroy();
     // A path that is not UTF-8 once decoded (`/lists/%ff`) names no page or endpoint. Astro answers it 404 too, but
     // logs each one as an error of its own: a client's spelling is not the server's fault.
-    if (!decodablePath(req.url)) return void notFound(req, res);
+    if (decodedPath(req.url) === null) return void notFound(req, res);
     await handler(req, res, () => notFound(req, res), { offerAnswer: answers.offerFor(req) });
   } catch (e) {
     failed(req, res, e);
@@ -290,17 +292,6 @@ function notFound(req, res) {
     return;
   }
   sendProblem(res, 'not-found', 'No resource has this path.');
-}
-
-/** Whether the path of a request target decodes (percent escapes of UTF-8), as Astro decodes it to route. */
-function decodablePath(url) {
-  const q = url.indexOf('?');
-  try {
-    decodeURI(q === -1 ? url : url.slice(0, q));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function failed(req, res, e) {
