@@ -204,6 +204,86 @@ describe('buildCapabilityMap', () => {
     expect(rowServiceIds(row, { includeRetired: true })).toHaveLength(4);
   });
 
+  it("names a row by a phrase its clouds share in keywords or in a service's name, before a phrase fewer clouds share", () => {
+    // The virtual machines of three clouds: two carry a "Spot VMs" keyword, and Azure's says "virtual machines" in
+    // its name only. Keywords alone named the row "Spot VMs" (two clouds, and first in alphabetical order).
+    const map = buildCapabilityMap(
+      catalogueOf(
+        entry({
+          id: 'aws-ec2',
+          category: 'compute',
+          shortName: 'Amazon EC2',
+          keywords: ['virtual machines', 'Spot'],
+          equivalents: { azure: 'azure-vms', gcp: 'gcp-gce' },
+        }),
+        entry({
+          id: 'azure-vms',
+          category: 'compute',
+          name: 'Azure Virtual Machines',
+          shortName: 'Virtual Machines',
+          keywords: ['VM', 'Spot VMs'],
+          equivalents: { aws: 'aws-ec2', gcp: 'gcp-gce' },
+        }),
+        entry({
+          id: 'gcp-gce',
+          category: 'compute',
+          shortName: 'Compute Engine',
+          keywords: ['VM', 'virtual machines', 'Spot VMs'],
+          equivalents: { aws: 'aws-ec2', azure: 'azure-vms' },
+        }),
+      ),
+    );
+    expect(map.data.map((r) => r.name)).toEqual(['Virtual machines']);
+  });
+
+  it("names a row by what its main services share, not by a side service's name, nor by a single word of a name", () => {
+    const map = buildCapabilityMap(
+      catalogueOf(
+        entry({
+          id: 'aws-watch',
+          category: 'compute',
+          name: 'Amazon CloudWatch',
+          keywords: ['metrics'],
+          equivalents: { azure: 'azure-monitor', gcp: 'gcp-monitoring' },
+        }),
+        // The second service of the AWS cell: its name says the phrase the other clouds' main services carry, which
+        // makes three clouds for that phrase, but only two of the main services.
+        entry({
+          id: 'aws-prom',
+          category: 'compute',
+          name: 'Amazon Managed Service for Prometheus',
+          keywords: ['PromQL'],
+          equivalents: { azure: 'azure-monitor', gcp: 'gcp-monitoring' },
+        }),
+        entry({
+          id: 'azure-monitor',
+          category: 'compute',
+          keywords: ['metrics', 'managed service for Prometheus'],
+          equivalents: { aws: ['aws-watch', 'aws-prom'], gcp: 'gcp-monitoring' },
+        }),
+        entry({
+          id: 'gcp-monitoring',
+          category: 'compute',
+          keywords: ['metrics', 'managed service for Prometheus'],
+          equivalents: { aws: ['aws-watch', 'aws-prom'], azure: 'azure-monitor' },
+        }),
+        // "Scale" is a keyword of one and a single word of the other's name: not a phrase the two share.
+        entry({
+          id: 'aws-scaling',
+          category: 'compute',
+          shortName: 'Auto Scaling',
+          keywords: ['scale'],
+          equivalents: { gcp: 'gcp-groups' },
+        }),
+        entry({ id: 'gcp-groups', category: 'compute', name: 'Scale Groups', equivalents: { aws: 'aws-scaling' } }),
+      ),
+    );
+    expect(map.data.map((r) => [rowServiceIds(r).join(' '), r.name])).toEqual([
+      ['aws-scaling gcp-groups', 'Auto Scaling'],
+      ['aws-watch aws-prom azure-monitor gcp-monitoring', 'Metrics'],
+    ]);
+  });
+
   it('shows a service without equivalents as a single-cloud row after the cross-cloud rows, named by its short name', () => {
     const map = buildCapabilityMap(
       catalogueOf(...storage, entry({ id: 'gcp-alone', shortName: 'Alone', category: 'storage', keywords: ['x'] })),

@@ -25,10 +25,11 @@
  * equivalents overall, then by name.
  *
  * A row's category is the most common category of its services (ties: the
- * first cloud's main service); its name is the keyword the most clouds of
- * the row share (then the most services; "object storage"), else the short
- * name of its main service in that category; no two rows share a name
- * (rowNameCandidates, assignRowNames).
+ * first cloud's main service); its name is the phrase the most of its
+ * clouds' main services share (then the most clouds, then services; "object
+ * storage"), from their keywords or, for a phrase of several words, their
+ * names, else the short name of its main service in that category; no two
+ * rows share a name (rowNameCandidates, assignRowNames).
  */
 import { z } from 'zod';
 import type { Catalogue } from './catalogue.ts';
@@ -145,12 +146,19 @@ const fold = (s: string) =>
     .toLowerCase()
     .trim();
 
+/** A name's words, folded and single-spaced, to find a phrase in it as whole words. */
+const nameWords = (s: string) =>
+  fold(s)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 /** "object storage" → "Object storage"; acronyms stay as written ("IaC"). */
 const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * The names a row could take, best first: the keywords at least two of its
- * clouds share (by how many clouds, then services, then the longer phrase),
+ * clouds share (by how many clouds' main services, then clouds, then
+ * services, then the longer phrase),
  * then its lead service's short name, then that name with the short names of
  * the row's other main services (or, alone on its cloud, with its cloud's
  * name), which no other row holds in the same way.
@@ -162,19 +170,39 @@ function rowNameCandidates(
   providerName: string,
   leadInOtherRows: boolean,
 ): string[] {
-  const byKeyword = new Map<string, { word: string; providers: Set<string>; services: number }>();
+  const byKeyword = new Map<
+    string,
+    { word: string; providers: Set<string>; mainProviders: Set<string>; services: number }
+  >();
   for (const s of members)
     for (const k of new Set(s.keywords.map((w) => w.trim()).filter(Boolean))) {
       const key = fold(k);
-      const e = byKeyword.get(key) ?? { word: k, providers: new Set<string>(), services: 0 };
-      e.providers.add(s.provider);
-      e.services++;
-      byKeyword.set(key, e);
+      if (!byKeyword.has(key))
+        byKeyword.set(key, { word: k, providers: new Set(), mainProviders: new Set(), services: 0 });
     }
+  // A service supports a phrase it carries as a keyword or, for a phrase of several words, says in its name: Azure
+  // Virtual Machines needs no "virtual machines" keyword to share that phrase with EC2 and Compute Engine (keywords
+  // alone named that row "Spot VMs", which two of the three carry). A single word in a name is too often a part of
+  // a brand ("VM Scale Sets") to name a capability.
+  const names = new Map(members.map((s) => [s, ` ${nameWords(s.name)} ${nameWords(s.shortName)} `]));
+  const main = new Set(mains);
+  for (const [key, e] of byKeyword) {
+    const phrase = nameWords(key);
+    const inNames = phrase.includes(' ');
+    for (const s of members)
+      if (s.keywords.some((k) => fold(k) === key) || (inNames && names.get(s)!.includes(` ${phrase} `))) {
+        e.providers.add(s.provider);
+        if (main.has(s)) e.mainProviders.add(s.provider);
+        e.services++;
+      }
+  }
+  // What the row's main services share comes first: the row is what they do (CloudWatch, Azure Monitor and Cloud
+  // Monitoring share "metrics"; a Prometheus service beside CloudWatch is not the row's capability).
   const shared = [...byKeyword.values()]
     .filter((e) => e.providers.size >= 2)
     .sort(
       (a, b) =>
+        b.mainProviders.size - a.mainProviders.size ||
         b.providers.size - a.providers.size ||
         b.services - a.services ||
         b.word.split(/\s+/).length - a.word.split(/\s+/).length ||
