@@ -107,6 +107,29 @@ describe('requests Node parses but a handler never sees as they came', () => {
     expect(large + garbage).not.toContain(marker);
   });
 
+  it('what Node refuses carries CORS, the security headers and an id of its own, logged with the problem', async () => {
+    // The id a client sends is not taken: the request was never read.
+    const large = await raw(
+      `GET /v1/health HTTP/1.1\r\nHost: a\r\nX-Request-Id: mine-1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(large).toMatch(/^access-control-allow-origin: \*$/im);
+    for (const name of Object.keys(securityHeaders)) expect(large).toMatch(new RegExp(`^${name}: `, 'im'));
+    const id = /^x-request-id: ([0-9a-f]{32})$/im.exec(large)?.[1];
+    expect(id).toBeDefined();
+    const line = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l))
+      .find((l) => l.requestId === id);
+    expect(line).toMatchObject({
+      status: 431,
+      problem: 'headers-too-large',
+      msg: 'request refused before it was read',
+    });
+    expect(line.clientIp).toBe('127.0.0.1');
+  });
+
   it('an API path with a trailing slash is a 404 problem with CORS, not a redirect', async () => {
     for (const [method, path] of [
       ['GET', '/v1/categories/'],

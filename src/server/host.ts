@@ -16,8 +16,16 @@ export { createStaticHandler } from './static.ts';
 export { corsHeaders, HTML_CONTENT_TYPE, securityHeaders, preflightHeaders } from '../http/headers.ts';
 export { logFailure, requestLabel } from '../http/faults.ts';
 export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
-export { decodedPath, isValidHost } from '../http/protocol.ts';
-export { createLogger, inRequestScope, observeRequests, redactor, TracedResponse, uriSecrets } from './request-log.ts';
+export { clientIp, decodedPath, isValidHost } from '../http/protocol.ts';
+export {
+  createLogger,
+  inRequestScope,
+  observeRequests,
+  redactor,
+  requestIdFrom,
+  TracedResponse,
+  uriSecrets,
+} from './request-log.ts';
 export { createRouteLabel } from './route-label.ts';
 export { createShutdown, probeOf } from './shutdown.ts';
 export { createSlicedQueue } from './sliced-queue.ts';

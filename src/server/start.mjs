@@ -41,8 +41,10 @@ const HOST_EXPORTS = [
   'PROBLEM_CONTENT_TYPE',
   'isValidHost',
   'decodedPath',
+  'clientIp',
   'createLogger',
   'inRequestScope',
+  'requestIdFrom',
   'observeRequests',
   'redactor',
   'TracedResponse',
@@ -76,8 +78,10 @@ const {
   PROBLEM_CONTENT_TYPE,
   isValidHost,
   decodedPath,
+  clientIp,
   createLogger,
   inRequestScope,
+  requestIdFrom,
   observeRequests,
   redactor,
   TracedResponse,
@@ -350,7 +354,8 @@ const CLIENT_ERRORS = {
   ERR_HTTP_REQUEST_TIMEOUT: ['request-timeout', 'The request did not arrive in time.'],
   ERR_HTTP_HEADERS_TIMEOUT: ['request-timeout', 'The request headers did not arrive in time.'],
 };
-const SECURITY_HEADER_LINES = Object.entries(securityHeaders)
+// CORS as on every other answer: a page whose request had headers too large can read why.
+const HEADER_LINES = Object.entries({ ...corsHeaders, ...securityHeaders })
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
 server.on('clientError', (e, socket) => {
@@ -358,11 +363,19 @@ server.on('clientError', (e, socket) => {
   if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
   const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
   const { status, body } = problemJson(type, detail);
+  // No request was read, so none of its headers (X-Request-Id included) is taken: the id is the server's own, in
+  // the answer and in the log line, as for any request.
+  const requestId = requestIdFrom(undefined);
+  log.info(
+    { requestId, status, problem: type, clientIp: clientIp(socket.remoteAddress ?? '', null, 0) },
+    'request refused before it was read',
+  );
   // Then closed both ways, as Node's own answer is: the server allows half-open sockets, so ending only its side
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncache-control: no-store\r\n` +
-      `${SECURITY_HEADER_LINES}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `${HEADER_LINES}x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `connection: close\r\n\r\n${body}`,
     () => socket.destroy(),
   );
 });
