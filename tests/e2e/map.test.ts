@@ -106,6 +106,20 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await expect(page.locator('[data-map-empty]').isVisible()).resolves.toBe(true);
   });
 
+  it('keeps the column headers in view as the page scrolls down the map', async () => {
+    await page.setViewportSize(VIEW);
+    await page.goto(url('/map'));
+    const last = map.categories[map.categories.length - 1]!;
+    await page.locator(`tbody[data-category="${last.id}"]`).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(5000);
+    // Each cloud's header is at the top of the window, not thousands of pixels above it.
+    for (const p of map.providers) {
+      const box = await page.locator(`table.map thead th.col-${p.id}`).boundingBox();
+      expect(box!.y, p.id).toBeGreaterThanOrEqual(0);
+      expect(box!.y, p.id).toBeLessThan(5);
+    }
+  });
+
   it('adds a row to my list and compares a row', async () => {
     const row = threeCloudRow();
     await page.goto(url('/map'));
