@@ -29,7 +29,7 @@ import { ListLifecycle } from '../src/core/schemas.ts';
 import { exportServiceList } from '../src/core/service-list.ts';
 import { corsHeaders, JSON_CONTENT_TYPE } from '../src/http/headers.ts';
 import { notFound, problemResponse, serviceListRef, type OperationSpec } from '../src/http/openapi.ts';
-import { problem } from '../src/http/problem.ts';
+import { problem, unknownServicesProblem } from '../src/http/problem.ts';
 import { SavedList, SavedListId, SavedListSummary } from '../src/http/saved-list-contract.ts';
 import { defineMutation } from './lib/mutation.ts';
 import { jsonResponse } from '../src/http/protocol.ts';
@@ -70,17 +70,7 @@ export const saveList = defineMutation({
     const ids = [...new Set(list.approvedServiceIds.map((id) => ctx.catalogue.service(id)?.id ?? id))];
     const unknown = ids.filter((id) => !ctx.catalogue.service(id));
     if (unknown.length && list.source === 'compact') {
-      return problem('unknown-services', {
-        detail:
-          `No service has ${unknown.length === 1 ? 'this id' : 'these ids'}: ` +
-          `${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}. See GET /v1/services for valid ids.`,
-        errors: list.approvedServiceIds.flatMap((id, i) =>
-          unknown.includes(id)
-            ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
-            : [],
-        ),
-        unknownIds: unknown,
-      });
+      return unknownServicesProblem(list.approvedServiceIds, unknown);
     }
     const createdAt = ctx.now();
     const statuses = Object.fromEntries(

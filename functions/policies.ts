@@ -13,7 +13,7 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse } from '../src/http/openapi.ts';
-import { problem, zodErrors } from '../src/http/problem.ts';
+import { problem, unknownServicesProblem, zodErrors } from '../src/http/problem.ts';
 import { cappedList, jsonResponse, searchParamsObject, sfString } from '../src/http/protocol.ts';
 import {
   AwsScpQuery,
@@ -177,20 +177,8 @@ function policyFunction(target: PolicyTarget) {
       };
       const result = generatePolicy(target, ctx.catalogue, input.approvedServiceIds, options);
       switch (result.kind) {
-        case 'unknown-services': {
-          const ids = input.approvedServiceIds;
-          return problem('unknown-services', {
-            detail:
-              `No service has ${result.unknownIds.length === 1 ? 'this id' : 'these ids'}: ${result.unknownIds.join(', ')}. ` +
-              `See GET /v1/services for valid ids.`,
-            errors: ids.flatMap((id, i) =>
-              result.unknownIds.includes(id)
-                ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }]
-                : [],
-            ),
-            unknownIds: result.unknownIds,
-          });
-        }
+        case 'unknown-services':
+          return unknownServicesProblem(input.approvedServiceIds, result.unknownIds);
         case 'too-large':
           return problem('policy-too-large', {
             detail: result.advice,

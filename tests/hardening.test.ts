@@ -88,6 +88,21 @@ describe('requests Node parses but a handler never sees as they came', () => {
     expect(asterisk).toMatch(/allow: GET, HEAD, POST, OPTIONS/i);
   });
 
+  it('CONNECT is a 405 problem with Allow, not a connection closed unanswered', async () => {
+    const r = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(statusLine(r)).toBe('HTTP/1.1 405 Method Not Allowed');
+    expect(r).toMatch(/^allow: GET, HEAD, POST, OPTIONS/im);
+    expect(r).toMatch(/"type":"\/problems\/method-not-allowed"/);
+  });
+
+  it('a Host given twice, or with a port no URL can carry, is a 400 problem', async () => {
+    for (const hosts of ['Host: a\r\nHost: a', 'Host: x:65536', 'Host: x:0']) {
+      const r = await raw(`GET /v1/health HTTP/1.1\r\n${hosts}\r\nConnection: close\r\n\r\n`);
+      expect(statusLine(r), hosts).toBe('HTTP/1.1 400 Bad Request');
+      expect(r, hosts).toMatch(/^content-type: application\/problem\+json/im);
+    }
+  });
+
   it('an HTTP/1.1 request without Host is a 400 problem with its id; HTTP/1.0 needs none', async () => {
     const missing = await raw('GET /v1/health HTTP/1.1\r\nConnection: close\r\n\r\n');
     expect(statusLine(missing)).toBe('HTTP/1.1 400 Bad Request');
@@ -146,6 +161,43 @@ describe('requests Node parses but a handler never sees as they came', () => {
       expectProblem(r, 404);
       expect(r.headers.get('access-control-allow-origin'), path).toBe('*');
     }
+  });
+});
+
+describe('what Astro would answer in its own way', () => {
+  it('an API path with a dot segment, or /v1 itself, is a 404 problem with CORS and the security headers, not a redirect', async () => {
+    for (const [method, path] of [
+      ['GET', '/v1'],
+      ['GET', '/v1/services/.'],
+      ['GET', '/v1/health/..'],
+      ['GET', '/v1/services/%2E'],
+      ['GET', '/v1/lists/x/./y'],
+      ['POST', '/v1/feedback/.'],
+    ] as const) {
+      const r = await raw(
+        `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      expect(statusLine(r), path).toBe('HTTP/1.1 404 Not Found');
+      expect(r, path).toMatch(/^content-type: application\/problem\+json/im);
+      expect(r, path).toMatch(/^access-control-allow-origin: \*$/im);
+      expect(r, path).toMatch(/^x-content-type-options: nosniff$/im);
+    }
+  });
+
+  it('every answer outside the API carries the security headers; preflights and OPTIONS * too', async () => {
+    const answers = [
+      await send(`${server.url}/_image?href=x`),
+      await send(`${server.url}/_server-islands/x`),
+      await send(`${server.url}/v1/lists`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.com', 'access-control-request-method': 'POST' },
+      }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([404, 404, 204]);
+    for (const r of answers)
+      for (const [name, value] of Object.entries(securityHeaders)) expect(r.headers.get(name), name).toBe(value);
+    const asterisk = await raw('OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expect(asterisk).toMatch(/^x-content-type-options: nosniff$/im);
   });
 });
 

@@ -225,6 +225,17 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(p.errors.map((e: { value: string }) => e.value)).toEqual(unknown);
   });
 
+  it('names the first 20 unknown ids in the detail, every one in unknownIds and errors', async () => {
+    const unknown = Array.from({ length: 500 }, (_, i) => `no-such-service-${i}-${'y'.repeat(100)}`);
+    const r = await post(path, { approvedServiceIds: unknown });
+    const p = expectProblem(r, 422);
+    expect(p.detail).toContain(unknown[19]);
+    expect(p.detail).not.toContain(unknown[20]);
+    expect(p.detail).toMatch(/, …\. See GET/);
+    expect(p.unknownIds).toEqual(unknown);
+    expect(p.errors).toHaveLength(500);
+  });
+
   it('answers 415 for a non-JSON content type and 400 for malformed JSON', async () => {
     const plain = await post(path, JSON.stringify({ approvedServiceIds: sample[target] }), 'text/plain');
     expect(expectProblem(plain, 415)).toMatchObject({ type: '/problems/unsupported-media-type' });

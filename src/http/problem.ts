@@ -65,3 +65,25 @@ export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullab
     );
   });
 }
+
+/** How many unknown ids the detail names: the rest are in `unknownIds` and `errors`, once each. */
+const UNKNOWN_IDS_IN_DETAIL = 20;
+
+/**
+ * The 422 for a list naming ids no service has: each unknown id in `unknownIds` and, with where it was given, in
+ * `errors` (they are what to fix), and the first few in the detail, so a list of thousands is not repeated three
+ * times in full.
+ */
+export function unknownServicesProblem(given: readonly string[], unknownIds: readonly string[]): Response {
+  const unknown = new Set(unknownIds);
+  const named = unknownIds.slice(0, UNKNOWN_IDS_IN_DETAIL).join(', ');
+  return problem('unknown-services', {
+    detail:
+      `No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ` +
+      `${named}${unknownIds.length > UNKNOWN_IDS_IN_DETAIL ? ', …' : ''}. See GET /v1/services for valid ids.`,
+    errors: given.flatMap((id, i) =>
+      unknown.has(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [],
+    ),
+    unknownIds: [...unknownIds],
+  });
+}

@@ -122,20 +122,37 @@ describe('publicOrigin and isValidHost', () => {
   it('PUBLIC_URL wins over any Host', () => {
     expect(publicOrigin('https://catalogue.example/', 'evil.example')).toBe('https://catalogue.example');
   });
-  it.each(['localhost:4321', '127.0.0.1', 'catalogue.example', 'Catalogue.Example:8080', '[::1]:4321'])(
-    'accepts the host %j',
-    (host) => {
-      expect(isValidHost(host)).toBe(true);
-      expect(publicOrigin(undefined, host)).toBe(`http://${host.toLowerCase()}`);
-    },
-  );
-  it.each(['a@b', 'x/v1/status/history?', 'a"b', 'a b', 'a?b', 'a#b', '[zz]', '', 'a:99999999', '-a.example'])(
-    'refuses the host %j',
-    (host) => {
-      expect(isValidHost(host)).toBe(false);
-      expect(publicOrigin(undefined, host)).toBeNull();
-    },
-  );
+  it.each([
+    'localhost:4321',
+    '127.0.0.1',
+    'catalogue.example',
+    'Catalogue.Example:8080',
+    '[::1]:4321',
+    'x:65535',
+    '[::1]',
+  ])('accepts the host %j', (host) => {
+    expect(isValidHost(host)).toBe(true);
+    expect(publicOrigin(undefined, host)).toBe(`http://${host.toLowerCase()}`);
+  });
+  it.each([
+    'a@b',
+    'x/v1/status/history?',
+    'a"b',
+    'a b',
+    'a?b',
+    'a#b',
+    '[zz]',
+    '',
+    'a:99999999',
+    '-a.example',
+    'x:65536',
+    'x:0',
+    '[::1]:70000',
+    'a.example, a.example',
+  ])('refuses the host %j', (host) => {
+    expect(isValidHost(host)).toBe(false);
+    expect(publicOrigin(undefined, host)).toBeNull();
+  });
 });
 
 describe('readBody', () => {

@@ -143,8 +143,18 @@ export function clientIp(socketAddress: string, forwardedFor: string | null, tru
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** A port a URL can carry: 1 to 65535 (`x:65536` made the request's URL unparseable, and `x:0` a link to nowhere). */
+const PORT = /:(\d+)$/;
+const validPort = (host: string): boolean => {
+  const port = PORT.exec(host)?.[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+};
+
 const checkHost = (host: string): boolean =>
-  host.length <= 255 && HOST.test(host) && (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
+  host.length <= 255 &&
+  HOST.test(host) &&
+  validPort(host) &&
+  (!host.startsWith('[') || isIP(host.slice(1, host.indexOf(']'))) === 6);
 
 /** Every request of a client names the same Host: the last verdict is remembered (one string, at most 255 characters). */
 let lastHost: string | undefined;

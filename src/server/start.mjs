@@ -199,7 +199,7 @@ const handle = (req, res) => {
     if (req.url.charCodeAt(0) !== 47) {
       // `OPTIONS *` asks about the server as a whole (RFC 9110, section 9.3.7).
       if (req.url === '*' && req.method === 'OPTIONS') {
-        res.writeHead(204, { allow: SERVICE_METHODS, 'cache-control': 'no-store' });
+        res.writeHead(204, { allow: SERVICE_METHODS, 'cache-control': 'no-store', ...securityHeaders });
         res.end();
         return;
       }
@@ -222,7 +222,7 @@ const handle = (req, res) => {
     }
     // Every /v1/ path answers a CORS preflight, prerendered files included (Astro never routes OPTIONS to them).
     if (req.method === 'OPTIONS' && req.url?.startsWith('/v1/')) {
-      res.writeHead(204, { ...preflightHeaders, 'cache-control': 'no-store' });
+      res.writeHead(204, { ...preflightHeaders, 'cache-control': 'no-store', ...securityHeaders });
       res.end();
       return;
     }
@@ -270,8 +270,9 @@ const answerLater = async (req, res, loading) => {
     }
     if (dispatchApi && (await dispatchApi(req, res, answers.offerFor(req)))) return;
     // Astro would redirect `/v1/categories/` (and `/v1/` itself) to the path without its slash (trailingSlash:
-    // 'never'), without CORS headers: a path the API description does not list answers 404, as it says.
-    if (/^\/v1\/([^?]*\/)?(\?|$)/.test(req.url)) {
+    // 'never'), and `/v1/services/.` to its normal form, without CORS headers; it answers `/v1` without them too.
+    // A path the API description does not list answers 404, as it says.
+    if (API_PATH_ASTRO_WOULD_REDIRECT.test(req.url)) {
       sendProblem(res, 'not-found', 'No endpoint answers on this path. See /v1/openapi.json for the API.');
       return;
     }
@@ -282,11 +283,16 @@ const answerLater = async (req, res, loading) => {
     // A path that is not UTF-8 once decoded (`/lists/%ff`) names no page or endpoint. Astro answers it 404 too, but
     // logs each one as an error of its own: a client's spelling is not the server's fault.
     if (decodedPath(req.url) === null) return void notFound(req, res);
+    // Astro's endpoint for server islands, which no page of the site has: it answered in bare text.
+    if (req.url.startsWith('/_server-islands/')) return void notFound(req, res);
     await handler(req, res, () => notFound(req, res), { offerAnswer: answers.offerFor(req) });
   } catch (e) {
     failed(req, res, e);
   }
 };
+
+/** `/v1` itself, a /v1/ path ending in a slash, or one with a `.` or `..` segment (written or escaped as %2E). */
+const API_PATH_ASTRO_WOULD_REDIRECT = /^\/v1(?:\?|$)|^\/v1\/(?:[^?]*\/)?(?:(?:\.|%2e){1,2})?(?:[/?]|$)/i;
 
 /** Nothing matched: the site's own 404 page for people, problem details under /v1/. */
 function notFound(req, res) {
@@ -323,6 +329,9 @@ const server = createServer(
   {
     ServerResponse: TracedResponse,
     requireHostHeader: false,
+    // A header given twice is joined with a comma, as HTTP reads it, instead of Node keeping the first of some:
+    // two Host headers then make a Host no host name matches, refused with 400 as HTTP/1.1 requires.
+    joinDuplicateHeaders: true,
     // A request without Content-Length or Transfer-Encoding has no body (RFC 9112, section 6.3): Node (24.12 and
     // later; older ones ignore the option) then skips the body stream's events, 4–6 µs of processor time a request.
     // Such a POST reads as empty, and every POST is answered as one (tests/hardening.test.ts). Such a request never
@@ -358,13 +367,11 @@ const CLIENT_ERRORS = {
 const HEADER_LINES = Object.entries({ ...corsHeaders, ...securityHeaders })
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
-server.on('clientError', (e, socket) => {
-  // A connection already gone, or an answer already begun on it, gets nothing more.
-  if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
-  const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
+/** A problem written straight to a socket no request listener has, then the connection closed. */
+function refuseOnSocket(socket, type, detail, extraLines = '') {
   const { status, body } = problemJson(type, detail);
-  // No request was read, so none of its headers (X-Request-Id included) is taken: the id is the server's own, in
-  // the answer and in the log line, as for any request.
+  // No request reached a listener, so none of its headers (X-Request-Id included) is taken: the id is the server's
+  // own, in the answer and in the log line, as for any request.
   const requestId = requestIdFrom(undefined);
   log.info(
     { requestId, status, problem: type, clientIp: clientIp(socket.remoteAddress ?? '', null, 0) },
@@ -374,11 +381,21 @@ server.on('clientError', (e, socket) => {
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${PROBLEM_CONTENT_TYPE}\r\ncache-control: no-store\r\n` +
-      `${HEADER_LINES}x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `${HEADER_LINES}${extraLines}x-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `connection: close\r\n\r\n${body}`,
     () => socket.destroy(),
   );
+}
+server.on('clientError', (e, socket) => {
+  // A connection already gone, or an answer already begun on it, gets nothing more.
+  if (e.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) return void socket.destroy();
+  const [type, detail] = CLIENT_ERRORS[e.code] ?? ['bad-request', 'The request is not valid HTTP.'];
+  refuseOnSocket(socket, type, detail);
 });
+// Node gives a CONNECT to this event, never to the request listener, and closes it unanswered when nothing listens.
+server.on('connect', (req, socket) =>
+  refuseOnSocket(socket, 'method-not-allowed', 'CONNECT is not supported.', `allow: ${SERVICE_METHODS}\r\n`),
+);
 shutdown.drain(server);
 server.keepAliveTimeout = 5000;
 server.requestTimeout = 30_000;
