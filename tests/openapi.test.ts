@@ -132,6 +132,9 @@ describe('GET /v1/openapi.json', () => {
       expect(item.post.responses['429'], path).toBeDefined();
       expect(item.post.responses['415'], path).toBeDefined();
       expect(item.post.responses['429'].content['application/problem+json']).toBeDefined();
+      // A limiter or store that does not answer: every POST says so, with when to try again.
+      expect(item.post.responses['503']?.content['application/problem+json'], path).toBeDefined();
+      expect(item.post.responses['503'].headers['Retry-After'], path).toBeDefined();
     }
   });
 });

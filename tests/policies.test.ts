@@ -236,6 +236,22 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(p.errors).toHaveLength(500);
   });
 
+  it('answers 415 for a body in a content coding or a charset other than UTF-8, which it would have misread', async () => {
+    const body = { approvedServiceIds: sample[target] };
+    const url = `${server.url}${path}`;
+    const coded = await postJson(url, body, { 'content-encoding': 'br' });
+    expect(expectProblem(coded, 415)).toMatchObject({ type: '/problems/unsupported-media-type' });
+    expect(coded.headers.get('accept-encoding')).toBe('identity');
+    const utf16 = await postJson(url, body, { 'content-type': 'application/json; charset=utf-16' });
+    expect(expectProblem(utf16, 415).detail).toMatch(/UTF-8/);
+    for (const headers of [
+      { 'content-type': 'application/json; charset=UTF-8' },
+      { 'content-type': 'application/json;charset="utf-8"' },
+      { 'content-encoding': 'identity' },
+    ])
+      expect((await postJson(url, body, headers)).status, JSON.stringify(headers)).toBe(200);
+  });
+
   it('answers 415 for a non-JSON content type and 400 for malformed JSON', async () => {
     const plain = await post(path, JSON.stringify({ approvedServiceIds: sample[target] }), 'text/plain');
     expect(expectProblem(plain, 415)).toMatchObject({ type: '/problems/unsupported-media-type' });

@@ -105,6 +105,8 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
           rl,
         );
       }
+      const unreadable = unreadableBody(request.headers);
+      if (unreadable) return finish(unreadable, rl);
       let text: string;
       try {
         text = await readBodyText(request, ctx.config.MAX_BODY_BYTES);
@@ -145,4 +147,28 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
       return finish(await failureResponse(e, request, ctx), rl);
     }
   };
+}
+
+/** The charset a Content-Type names, lower-cased, or undefined when it names none. */
+const charsetOf = (contentType: string | null): string | undefined =>
+  /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+
+/**
+ * A JSON body the server cannot read as sent (415): one in a content coding (gzip, br), which it does not decode
+ * and had read as if plain, or in a charset other than UTF-8, which JSON text is (RFC 8259) and which it had read
+ * as UTF-8 whatever the header said.
+ */
+function unreadableBody(headers: Headers): Response | undefined {
+  const coding = headers.get('content-encoding')?.trim().toLowerCase();
+  if (coding && coding !== 'identity')
+    return problem('unsupported-media-type', {
+      detail: 'Send the body without a content coding (this request named one); the API reads it as it is sent.',
+      headers: { 'accept-encoding': 'identity' },
+    });
+  const charset = charsetOf(headers.get('content-type'));
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    return problem('unsupported-media-type', {
+      detail: 'Send the body as UTF-8, which JSON text is (this request named another charset).',
+    });
+  return undefined;
 }

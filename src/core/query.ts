@@ -40,13 +40,13 @@ export const ServiceQuery = z.strictObject({
     ),
   provider: csv(kebabId)
     .optional()
-    .describe('Provider ids, comma-separated (any of); an id no provider has is refused (400)'),
+    .describe('Provider ids, comma-separated (any of, at most 50); an id no provider has is refused (400)'),
   category: csv(kebabId)
     .optional()
-    .describe('Category ids, comma-separated (any of); an id no category has is refused (400)'),
+    .describe('Category ids, comma-separated (any of, at most 50); an id no category has is refused (400)'),
   lifecycle: csv(z.enum(lifecycleFilterValues))
     .optional()
-    .describe('Lifecycle statuses, comma-separated; `active` means no lifecycle block'),
+    .describe('Lifecycle statuses, comma-separated (at most 50); `active` means no lifecycle block'),
   freeTier: boolParam.optional().describe('Only services with (true) or without (false) a free tier'),
   sort: z
     .enum(['relevance', ...sortKeys, ...sortKeys.map((k) => `-${k}` as const)])

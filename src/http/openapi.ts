@@ -42,7 +42,7 @@ export interface OperationSpec {
    */
   requestBody?: { schema: z.ZodType; description?: string; alternatives?: JsonSchema[] };
   responses: Record<string, ResponseSpec>;
-  /** POST endpoints: rate-limit headers, 413/415/429 answers, no-store. */
+  /** POST endpoints: rate-limit headers, 413/415/429/503 answers, no-store. */
   mutation?: boolean;
 }
 
@@ -164,11 +164,19 @@ export function buildOpenApi(
     if (op.mutation) {
       responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
       responses['413'] ??= problemResponse('Body larger than the limit');
-      responses['415'] ??= problemResponse('Content-Type is not application/json');
+      responses['415'] ??= problemResponse(
+        'Content-Type is not JSON, names a charset other than UTF-8, or the body is sent in a content coding (gzip, br)',
+      );
+      const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
       responses['429'] ??= {
         ...problemResponse('More than 10 mutation requests in a minute from this address'),
-        headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+        headers: retryAfter,
       };
+      // Every mutation charges the rate limiter first: one that does not answer makes any of them a 503.
+      const unavailable =
+        responses['503'] ??
+        problemResponse('The rate limiter or the store does not answer, or the store failed; nothing was done');
+      responses['503'] = { ...unavailable, headers: { ...retryAfter, ...unavailable.headers } };
     }
     const operation: Record<string, unknown> = {
       operationId: op.operationId,

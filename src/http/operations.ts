@@ -29,7 +29,7 @@ export const CompareQuery = z.strictObject({
       ),
     ])
     .pipe(z.array(kebabId).min(1, 'give at least one service id').max(10, 'at most 10 services can be compared'))
-    .describe('Service ids or slugs, comma-separated, 1 to 10'),
+    .describe('Service ids or slugs, comma-separated, 1 to 10 (an id given twice counts once)'),
 });
 
 export const catalogueOperations: OperationSpec[] = [
