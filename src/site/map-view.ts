@@ -8,7 +8,7 @@ import { rowServiceIds, type CapabilityMap, type MapRow } from '../core/map.ts';
 import { words } from './filter.ts';
 
 export interface MapRowView extends MapRow {
-  /** Folded words of the row's name and services, for the in-page text filter. */
+  /** Folded words of the row's name and its services' names, ids and keywords, for the in-page text filter. */
   text: string;
   /** Every service of the row is retired: the row hides with retired services. */
   allRetired: boolean;
@@ -33,23 +33,30 @@ function interleave(row: MapRow, ids: ReadonlySet<string>): string[] {
   return out;
 }
 
-export function mapRowView(row: MapRow): MapRowView {
+/** A service's keywords by its id ("autoscale", "vnet"): what people call a capability besides its name. */
+export type KeywordsOf = (serviceId: string) => readonly string[];
+
+export function mapRowView(row: MapRow, keywordsOf: KeywordsOf = () => []): MapRowView {
   const all = Object.values(row.cells).flat();
   const addIds = rowServiceIds(row);
+  const said = [row.name, ...all.flatMap((s) => [s.name, s.shortName, s.id, ...keywordsOf(s.id)])];
   return {
     ...row,
-    text: [...new Set(words([row.name, ...all.flatMap((s) => [s.name, s.shortName, s.id])].join(' ')))].join(' '),
+    text: [...new Set(words(said.join(' ')))].join(' '),
     allRetired: all.every((s) => s.lifecycleStatus === 'retired'),
     addIds,
     compareIds: interleave(row, new Set(addIds)).slice(0, MAX_COMPARE_IDS),
   };
 }
 
-export function mapSections(map: CapabilityMap, categoryIds?: readonly string[]): MapSection[] {
+export function mapSections(
+  map: CapabilityMap,
+  { categoryIds, keywordsOf }: { categoryIds?: readonly string[]; keywordsOf?: KeywordsOf } = {},
+): MapSection[] {
   return map.categories
     .filter((c) => !categoryIds || categoryIds.includes(c.id))
     .map((c) => {
-      const rows = map.data.filter((r) => r.category === c.id).map(mapRowView);
+      const rows = map.data.filter((r) => r.category === c.id).map((r) => mapRowView(r, keywordsOf));
       return {
         id: c.id,
         name: c.name,

@@ -120,6 +120,28 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     }
   });
 
+  it('finds a row by what its services are also called, and keeps row names in view on a phone', async () => {
+    const vnet = map.data.find((r) => r.cells.azure?.some((s) => s.id === 'azure-virtual-network'))!;
+    await page.goto(url('/map'));
+    // "VNet" is no service's name, only Azure Virtual Network's keyword.
+    await page.getByRole('searchbox', { name: 'Filter capabilities and services' }).fill('vnet');
+    await expect.poll(() => page.locator('tr[data-row]:visible').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('tr[data-row]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row'))),
+    ).toContain(vnet.id);
+
+    await page.setViewportSize(PHONE);
+    await page.goto(url('/map'));
+    const region = page.locator('.table-scroll');
+    const name = page.locator(`tr[data-row="${vnet.id}"] th[scope="row"]`);
+    await name.scrollIntoViewIfNeeded();
+    // Then sideways: the columns move left under the row name, which stays at the region's left edge.
+    expect(await region.evaluate((el) => ((el.scrollLeft = 300), el.scrollLeft))).toBeGreaterThan(100);
+    const [nameBox, regionBox] = [await name.boundingBox(), await region.boundingBox()];
+    expect(Math.abs(nameBox!.x - regionBox!.x)).toBeLessThan(2);
+    await page.setViewportSize(VIEW);
+  });
+
   it('adds a row to my list and compares a row', async () => {
     const row = threeCloudRow();
     await page.goto(url('/map'));
