@@ -120,6 +120,28 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     }
   });
 
+  it('counts the rows it shows and the ones it hides, adding up to the introduction', async () => {
+    const allRetired = map.data.filter((r) =>
+      Object.values(r.cells)
+        .flat()
+        .every((s) => s.lifecycleStatus === 'retired'),
+    ).length;
+    expect(allRetired, 'the map has rows of retired services only').toBeGreaterThan(0);
+    const shown = `${map.data.length - allRetired} capabilities shown, ${allRetired} with only retired services hidden`;
+    const status = page.locator('[data-map-status]');
+    // The same words from the server and, once its script runs, from the page.
+    const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: VIEW });
+    const plain = await noJs.newPage();
+    await plain.goto(url('/map'));
+    await expect(plain.locator('[data-map-status]').textContent()).resolves.toContain(shown);
+    await noJs.close();
+    await page.goto(url('/map'));
+    await expect.poll(() => status.textContent()).toContain(shown);
+    await page.getByLabel('Show retired services').check();
+    await expect.poll(() => status.textContent()).toBe(`${map.data.length} capabilities`);
+    await page.getByLabel('Show retired services').uncheck();
+  });
+
   it('finds a row by what its services are also called, and keeps row names in view on a phone', async () => {
     const vnet = map.data.find((r) => r.cells.azure?.some((s) => s.id === 'azure-virtual-network'))!;
     await page.goto(url('/map'));

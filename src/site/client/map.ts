@@ -31,7 +31,9 @@ export function startMap(): void {
   const apply = (updateUrl: boolean) => {
     const q = words(input.value);
     let shown = 0;
+    let retiredHidden = 0;
     for (const r of rows) {
+      if (!retired.checked && r.retired) retiredHidden++;
       const ok = (retired.checked || !r.retired) && q.every((w) => r.words.some((x) => x.startsWith(w)));
       // data-hide, not `hidden`: the CSS rule for retired rows must not be overridden by a visible state.
       if (ok) r.tr.removeAttribute('data-hide');
@@ -51,10 +53,13 @@ export function startMap(): void {
           .some((tr) => tr.matches('[data-row]:not([data-hide])'));
       }
     }
+    // Without a filter, the count matches the page's introduction once the hidden rows are added back.
     if (status)
       status.textContent = q.length
         ? `${plural(shown, 'capability', 'capabilities')} match`
-        : plural(shown, 'capability', 'capabilities');
+        : retiredHidden
+          ? `${plural(shown, 'capability', 'capabilities')} shown, ${retiredHidden} with only retired services hidden`
+          : plural(shown, 'capability', 'capabilities');
     if (empty) empty.hidden = shown > 0;
     if (updateUrl) {
       const p = new URLSearchParams();
