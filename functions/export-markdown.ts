@@ -145,7 +145,10 @@ export const operations: OperationSpec[] = [
             description: 'Markdown answers: `attachment; filename="<list-name>.md"` (ASCII kebab case).',
           },
           'X-Unknown-Services': {
-            description: 'Present when listed ids are not in the catalogue: an RFC 8941 list of the ids as strings.',
+            description:
+              'Present when listed ids are not in the catalogue: an RFC 8941 list of the ids as strings, those written ' +
+              `in printable ASCII and as many as fit in ${UNKNOWN_HEADER_MAX.toLocaleString('en')} characters; \`Warning\` counts them all, and the ` +
+              'document (or the JSON answer) lists every one.',
           },
           Warning: {
             description: 'Present with unknown ids: `299 - "<n> listed service ids are not in the catalogue ..."`.',

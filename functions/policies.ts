@@ -162,7 +162,7 @@ function policyFunction(target: PolicyTarget) {
       if (q.envelope && q.format && q.format !== 'json')
         return problem('invalid-parameters', {
           detail: 'envelope=true answers JSON; ask for ?format= without it (the headers still carry the notes).',
-          errors: [{ pointer: '/query/format', value: q.format, message: 'not combinable with envelope=true' }],
+          errors: [{ parameter: 'format', value: q.format, message: 'not combinable with envelope=true' }],
         });
       const options: GeneratePolicyOptions = {
         today: isoDay(ctx.now()),

@@ -264,6 +264,10 @@ describe('?format= on the policy endpoints', () => {
     expect(bad.headers.get('content-type')).toMatch(/problem\+json/);
     const both = await post('/v1/policies/aws-scp?format=terraform&envelope=true', ['aws-s3']);
     expect(both.status).toBe(400);
+    // Named as every other query error is: by its parameter, not a pointer into the query.
+    expect((await both.json()).errors).toEqual([
+      { parameter: 'format', value: 'terraform', message: 'not combinable with envelope=true' },
+    ]);
   });
   it('leaves the default answer alone', async () => {
     const res = await post('/v1/policies/aws-scp', ['aws-s3']);
