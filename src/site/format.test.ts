@@ -43,6 +43,19 @@ describe('problem messages', () => {
     expect(problemMessage('save the list', 429, undefined, null)).toMatch(/again in a minute/);
   });
 
+  it('gives the time the wait ends when a clock is given, so the message still reads right once it has passed', () => {
+    const now = new Date('2026-11-26T16:45:00Z');
+    const clock = (at: Date) => at.toISOString().slice(11, 19);
+    const headers = new Headers({ 'retry-after': '42' });
+    expect(problemMessage('save the list', 429, undefined, headers, now, clock)).toMatch(
+      /^Too many requests: you can save the list again in about 42 seconds \(at 16:45:42\)\. /,
+    );
+    // Without a clock (a page rendered on the server, whose zone is not the reader's), the wait alone.
+    expect(problemMessage('save the list', 429, undefined, headers, now)).not.toMatch(/\(at /);
+    // Without a Retry-After there is no time to give.
+    expect(problemMessage('save the list', 429, undefined, null, now, clock)).not.toMatch(/\(at /);
+  });
+
   it('takes the limit from X-RateLimit-Limit, and names none when the header is absent or unreadable', () => {
     expect(
       problemMessage(

@@ -112,6 +112,8 @@ export function problemMessage(
   body: ProblemLike | undefined,
   headers?: HeaderLike | null,
   now?: Date,
+  /** The time of day in the reader's own zone: given in the browser, so a wait still reads right after it passed. */
+  clock?: (at: Date) => string,
 ): string {
   const detail = typeof body?.detail === 'string' && body.detail.trim() ? ` ${body.detail.trim()}` : '';
   if (status === 429) {
@@ -124,7 +126,9 @@ export function problemMessage(
       limit === undefined
         ? 'The service limits how many changes one address can make per minute.'
         : `The service allows ${plural(limit, 'change')} per minute from one address.`;
-    return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}. ${rule}`;
+    const at =
+      wait !== undefined && clock ? ` (at ${clock(new Date((now ?? new Date()).getTime() + wait * 1000))})` : '';
+    return `Too many requests: you can ${what} again in ${wait === undefined ? 'a minute' : waitInWords(wait)}${at}. ${rule}`;
   }
   if (status === 404) return `Could not ${what}: it was not found.${detail}`;
   if (status === 413) return `Could not ${what}: the list is too large to send.${detail}`;
@@ -152,3 +156,7 @@ export const networkFailureMessage = (what: string): string =>
   `Could not ${what}: the service could not be reached. Check your connection and try again.`;
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The time of day in the browser's zone and language, to the second, for a wait's end. */
+export const localClock = (at: Date): string =>
+  at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -7,7 +7,7 @@
  * JavaScript the form submits to /search. Results are built with DOM calls,
  * never HTML strings.
  */
-import { lifecycleLabel, networkFailureMessage, problemMessage } from '../format.ts';
+import { lifecycleLabel, localClock, networkFailureMessage, problemMessage } from '../format.ts';
 import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
 import { el } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
@@ -137,7 +137,11 @@ export function startHomeSearch(): void {
     if (mine !== seq) return;
     if (!response.ok) {
       out.replaceChildren(
-        el('p', { className: 'notice error' }, problemMessage('search', response.status, body, response.headers)),
+        el(
+          'p',
+          { className: 'notice error' },
+          problemMessage('search', response.status, body, response.headers, new Date(), localClock),
+        ),
       );
       return;
     }

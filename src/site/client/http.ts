@@ -2,7 +2,7 @@
  * fetch for the islands with errors a person understands: every failure
  * becomes a sentence (rate limit with the wait, not found, network failure).
  */
-import { networkFailureMessage, problemMessage } from '../format.ts';
+import { localClock, networkFailureMessage, problemMessage } from '../format.ts';
 
 export type Outcome<T> = { ok: true; body: T; response: Response } | { ok: false; message: string; status: number };
 
@@ -31,7 +31,7 @@ export async function request<T>(
     return {
       ok: false,
       status: response.status,
-      message: problemMessage(what, response.status, body, response.headers),
+      message: problemMessage(what, response.status, body, response.headers, new Date(), localClock),
     };
   }
   try {
