@@ -32,6 +32,10 @@ const cases: [services: string[], name: string][] = [
   [['aws-cloudwatch', 'azure-monitor', 'gcp-cloud-logging'], 'Logging'],
   [['aws-x-ray', 'azure-monitor', 'gcp-cloud-trace'], 'Distributed tracing'],
   [['aws-bedrock', 'azure-openai'], 'Foundation models'],
+  [['aws-iam-identity-center', 'azure-entra-id', 'gcp-cloud-identity'], 'Single sign-on'],
+  [['aws-organizations', 'azure-management-groups', 'gcp-resource-manager'], 'Resource hierarchy'],
+  [['aws-systems-manager', 'azure-update-manager', 'gcp-vm-manager'], 'Patch management'],
+  [['aws-inspector', 'gcp-artifact-analysis'], 'Vulnerability scanning'],
 ];
 
 describe('the cross-cloud map names the rows of common capabilities for the capability', () => {
