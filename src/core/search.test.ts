@@ -120,6 +120,19 @@ describe('plurals', () => {
     expect(kindOf('machine/', [named('aws-vm', 'Virtual Machines')])).toContain('machine:prefix');
   });
 
+  it('matches a word in either number, whichever the catalogue wrote, the y words included', () => {
+    expect(matchesOf('balancers', [named('aws-lb', 'Load Balancer')])).toContain('balancers:balancer:exact');
+    expect(matchesOf('boxes', [named('aws-box', 'Box')])).toContain('boxes:box:exact');
+    expect(matchesOf('policies', [named('aws-p', 'Tag Policy')])).toContain('policies:policy:exact');
+    expect(matchesOf('repository', [named('aws-r', 'Git Repositories')])).toContain('repository:repositories:exact');
+    // Not a singular by the rules: `address` is no plural of `addres`, `keys` is of `key` (not `kie`).
+    expect(matchesOf('address', [named('aws-a', 'Addres')])).not.toContain('address:addres:exact');
+    expect(matchesOf('keys', [named('aws-k', 'Key')])).toContain('keys:key:exact');
+    expect(matchesOf('gateways', [named('aws-g', 'Gateway')])).toContain('gateways:gateway:exact');
+    // Nor in a query written as an identifier.
+    expect(matchesOf('balancers/', [named('aws-lb', 'Load Balancer')])).not.toContain('balancers:balancer:exact');
+  });
+
   it('finds the plural through a synonym even when a longer word sorts between them', () => {
     // "boxer" sorts between "box" and "boxes"; a synonym's first word matches whole words only (and "box" is too
     // short for a typo to reach "boxes").

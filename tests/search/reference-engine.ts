@@ -145,11 +145,23 @@ const FUZZY = [1, 0.45, 0.3];
 const PREFIX_OF_WHOLE = 0.6;
 const prefixQuality = (termLength: number, wordLength: number) => 0.5 + 0.4 * (termLength / wordLength);
 const SIBILANT_END = /(s|x|z|ch|sh)$/;
-const isPluralOf = (word: string, term: string): boolean =>
-  term.length >= 3 &&
-  (SIBILANT_END.test(term)
-    ? word.length === term.length + 2 && word.endsWith('es')
-    : word.length === term.length + 1 && word.endsWith('s'));
+const CONSONANT_Y_END = /[^aeiou]y$/;
+/** A word's English plural: `es` after s, x, z, ch or sh, `ies` for a `y` after a consonant, else `s`. */
+const pluralOf = (word: string): string =>
+  SIBILANT_END.test(word) ? `${word}es` : CONSONANT_Y_END.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
+const isPluralOf = (word: string, term: string): boolean => term.length >= 3 && word === pluralOf(term);
+/**
+ * The other forms of a term that match it as the same word, beyond the plurals that start with it: the plural of
+ * a word ending in a consonant and `y` (`policy` → `policies`), and the singulars of a plural (`balancers` →
+ * `balancer`, `policies` → `policy`, `boxes` → `box`), so a word matches in either number, whichever the
+ * catalogue wrote.
+ */
+const otherNumbers = (term: string): string[] => {
+  const forms = CONSONANT_Y_END.test(term) && term.length >= 3 ? [pluralOf(term)] : [];
+  for (const singular of [term.slice(0, -1), term.slice(0, -2), `${term.slice(0, -3)}y`])
+    if (singular.length >= 3 && pluralOf(singular) === term) forms.push(singular);
+  return forms;
+};
 
 // Bonuses, added once per service.
 const FULL_NAME = 60; // the whole query is the name, short name or an acronym
@@ -560,6 +572,18 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     synonymsOf.set(key, list);
   }
 
+  /** The id of a vocabulary word, if the vocabulary has it. */
+  function wordIdOf(word: string): number | undefined {
+    let lo = 0;
+    let hi = sortedWords.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sortedWords[mid]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return sortedWords[lo] === word ? sorted[lo] : undefined;
+  }
+
   /** Vocabulary words a term reaches directly: exact, prefix, else fuzzy. */
   function wordHits(term: string, prefix: boolean, plurals: boolean): WordHit[] {
     const hits: WordHit[] = [];
@@ -585,6 +609,12 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         if (!plurals || term.length < 3) break;
       } else hits.push({ word: sorted[i]!, quality: whole * prefixQuality(term.length, w.length), kind: 'prefix' });
     }
+    if (plurals)
+      for (const form of otherNumbers(term)) {
+        const id = wordIdOf(form);
+        if (id !== undefined && !hits.some((h) => h.word === id))
+          hits.push({ word: id, quality: EXACT, kind: 'exact' });
+      }
     if (hits.length || term.length < 4 || /[0-9]/.test(term)) return hits;
     const max = term.length >= 8 ? 2 : 1;
     for (const letter of new Set([term[0]!, term[1]!])) {
