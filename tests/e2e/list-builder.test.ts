@@ -129,6 +129,22 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     }
   });
 
+  it('takes a policy down, and marks a saved link as the list it was, once the list changes', async () => {
+    const result = page.locator('[data-policy-result="aws"]');
+    await result.locator('[data-policy-download]').waitFor();
+    await page.getByRole('button', { name: 'Download Markdown' }).click();
+    const exported = page.locator('[data-export-result]');
+    await expect.poll(() => exported.textContent()).toContain('Downloaded');
+    const name = page.getByLabel('Name');
+    const before = await name.inputValue();
+    await name.fill(`${before} (changed)`);
+    // The policy made for the list before is no longer offered: downloaded again, it would approve the old list.
+    await expect.poll(() => result.textContent()).toContain('Your list has changed since this');
+    await expect(result.locator('[data-policy-download]').count()).resolves.toBe(0);
+    await expect(exported.textContent()).resolves.toContain('Your list has changed since this was made');
+    await name.fill(before);
+  });
+
   it('saves the list and opens the share link in a fresh browser context', async () => {
     await page.getByRole('button', { name: 'Save and share' }).click();
     const link = page.locator('[data-export-result] a[data-share-link]');
@@ -301,9 +317,27 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await expect
       .poll(() => result.locator('[data-import-disabled]').textContent())
       .toContain(`1 service the file marks disabled is left out`);
+    // Replacing a list of one's own asks first, as clearing it does.
+    const asked = new Promise<string>((resolve) =>
+      p.once('dialog', (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
     await p.locator('button[data-import-mode="replace"]').click();
+    expect(await asked).toBe('Replace your list of 4 services with this one?');
     await expect.poll(() => headerCount(p)).toBe(3);
     await expect(p.locator(`[data-listed="${entries[0].id}"]`).count()).resolves.toBe(0);
+    // A file whose every service is disabled brings nothing: no button offers to empty the list with it.
+    for (const e of entries) e.status = 'disabled';
+    await input.setInputFiles({
+      name: 'all-disabled.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(withDisabled)),
+    });
+    await result.locator('[data-import-nothing]').waitFor();
+    await expect(result.locator('button[data-import-mode]').count()).resolves.toBe(0);
+    await expect.poll(() => headerCount(p)).toBe(3);
     await fresh.close();
   });
 

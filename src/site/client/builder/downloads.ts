@@ -7,6 +7,7 @@ import { fileStem } from '../../list-state.ts';
 import { humanDate, plural } from '../../format.ts';
 import { el, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
+import { onListChange, readList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './context.ts';
 
 /** Does the export, writes the result into `out`, and answers the one line the bar shows. */
@@ -21,6 +22,9 @@ const exporters: Record<string, Exporter> = {
 export function startDownloads(page: BuilderPage): void {
   const out = page.find('[data-export-result]');
   const status = page.find('[data-bar-status]');
+  // What the result below was made for: a link saved before the list changed still opens the list as it was then.
+  let madeFor: string | undefined;
+  const keyOf = () => JSON.stringify(readList());
   for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
     const exporter = exporters[button.dataset.export ?? ''];
     if (!exporter) continue;
@@ -28,10 +32,22 @@ export function startDownloads(page: BuilderPage): void {
       whileBusy(button, async () => {
         const ready = await prepareList(out);
         const line = ready ? await exporter(ready, out) : 'Nothing to export.';
+        madeFor = ready ? keyOf() : undefined;
         status.replaceChildren(line, ' ', el('a', { href: '#export-result' }, 'Details'));
       }),
     );
   }
+  onListChange(() => {
+    if (madeFor === undefined || madeFor === keyOf()) return;
+    madeFor = undefined;
+    out.prepend(
+      notice(
+        'warn',
+        'Your list has changed since this was made: what is below is the list as it was then. ' +
+          'Save or export again for the list as it is now.',
+      ),
+    );
+  });
 }
 
 async function downloadInterchange({ catalogue, knownIds, leftOut, body }: PreparedList, out: HTMLElement) {

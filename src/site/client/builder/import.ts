@@ -60,12 +60,22 @@ async function readImport(file: File, out: HTMLElement, about: AboutFields): Pro
       ),
     );
   }
-  const apply = (mode: 'replace' | 'add') => applyImport(result, mode, file.name, out, about);
+  const apply = (mode: 'replace' | 'add') => {
+    // Replacing loses the list kept in this browser, as clearing it does: asked the same way, unless it is empty.
+    const mine = readList().ids.length;
+    if (mode === 'replace' && mine && !confirm(`Replace your list of ${plural(mine, 'service')} with this one?`))
+      return;
+    applyImport(result, mode, file.name, out, about);
+  };
+  // A file that approves nothing this catalogue knows has nothing to bring: neither button, so no list is emptied.
+  const importable = result.approvedServiceIds.length > 0;
   const names = new Map(cat.body.services.map((s) => [s.id, s.name]));
   const nameOf = (id: string) => names.get(id) ?? id;
   out.replaceChildren(
     notice(
-      result.unknownServiceIds.length || result.notes.length || result.disabledServiceIds.length ? 'warn' : 'ok',
+      !importable || result.unknownServiceIds.length || result.notes.length || result.disabledServiceIds.length
+        ? 'warn'
+        : 'ok',
       el(
         'p',
         {},
@@ -83,20 +93,22 @@ async function readImport(file: File, out: HTMLElement, about: AboutFields): Pro
           ]
         : []),
       ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
-      el(
-        'p',
-        { className: 'row' },
-        el(
-          'button',
-          { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } },
-          'Replace my list with it',
-        ),
-        el(
-          'button',
-          { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } },
-          'Add its services to my list',
-        ),
-      ),
+      importable
+        ? el(
+            'p',
+            { className: 'row' },
+            el(
+              'button',
+              { type: 'button', onclick: () => apply('replace'), dataset: { importMode: 'replace' } },
+              'Replace my list with it',
+            ),
+            el(
+              'button',
+              { type: 'button', className: 'secondary', onclick: () => apply('add'), dataset: { importMode: 'add' } },
+              'Add its services to my list',
+            ),
+          )
+        : el('p', { dataset: { importNothing: '' } }, 'Nothing to import: your list is left as it is.'),
     ),
   );
 }

@@ -16,7 +16,7 @@ import type { BuiltData } from '../catalogue-data.ts';
 import { el, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { policyText, renderPolicyResult } from '../policy-result.ts';
-import { updateList } from '../store.ts';
+import { readList, updateList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage } from './context.ts';
 
 /**
@@ -102,13 +102,37 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       whileBusy(button, () => downloadPolicy(policy, chosenFormat())).then(() => apply(policy)),
     );
   }
+  // A cloud's panel holds the policy made for the list and parent it was asked with: another list or parent makes
+  // it stale, and it is taken down rather than offered for download again (it would approve what was removed).
+  const outdated = (p: PolicyButton) => {
+    const made = madeFor.get(p.target);
+    if (made === undefined || made === madeKey(p, readList())) return;
+    madeFor.delete(p.target);
+    p.out.replaceChildren(
+      notice(
+        'warn',
+        `Your list has changed since this ${p.label} was made, so it is no longer offered. ` +
+          `Press “${p.button.textContent?.trim()}” to make it for the list as it is now.`,
+      ),
+    );
+    p.status.replaceChildren(`The list has changed: make the ${p.label} again.`);
+  };
+  gcpParent?.addEventListener('input', () => policies.forEach(outdated));
   return {
     refresh(state, data) {
       unavailable = data ? unavailableClouds(state, data) : new Map();
       policies.forEach(apply);
+      policies.forEach(outdated);
     },
   };
 }
+
+/** What a policy was made for: the list's name and services, and the Google Cloud parent. */
+const madeKey = (p: PolicyButton, state: ApprovedListState): string =>
+  JSON.stringify([state.name, [...state.ids].sort(), p.target === 'gcp' ? (p.gcpParent?.value.trim() ?? '') : '']);
+
+/** The key of the list each cloud's shown policy was made for. */
+const madeFor = new Map<PolicyTarget, string>();
 
 /** The Google Cloud parent last typed in this browser ('' when none, or when storage is unavailable). */
 const GCP_PARENT_STORAGE_KEY = 'csc.gcp-parent.v1';
@@ -209,6 +233,7 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     `${save ? 'Downloaded' : 'Generated'} ${filename}: ${plural(env.included.length, 'service')} allowed` +
     (notes.length ? `; ${notes.join(', ')}.` : '.');
   show(p, summary);
+  madeFor.set(p.target, madeKey(p, readList()));
   renderPolicyResult(p.out, {
     target: p.target,
     envelope: env,
