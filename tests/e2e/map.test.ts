@@ -170,14 +170,22 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await page.evaluate((k) => localStorage.removeItem(k), LIST_STORAGE_KEY);
     await page.reload();
     const tr = page.locator(`tr[data-row="${row.id}"]`);
-    await tr.getByRole('button', { name: /Add row/ }).click();
+    // By keyboard, as someone tabbing through the map would.
+    await tr.getByRole('button', { name: /Add row/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), LIST_STORAGE_KEY)).not.toBeNull();
     const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}').ids, LIST_STORAGE_KEY);
     const active = Object.values(row.cells)
       .flat()
       .filter((s) => s.lifecycleStatus !== 'retired')
       .map((s) => s.id);
     expect(new Set(stored)).toEqual(new Set(active));
-    await expect(tr.getByRole('button', { name: /In my list/ }).isDisabled()).resolves.toBe(true);
+    // Done, and said so; it keeps the keyboard focus that pressed it (a disabled button would drop it to the page).
+    const done = tr.getByRole('button', {
+      name: new RegExp(`^In my list\\s*: ${row.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    });
+    await expect(done.getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(done.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await expect(page.locator('[data-list-count]').first().textContent()).resolves.toBe(String(active.length));
 
     await tr.getByRole('link', { name: /Compare row/ }).click();
@@ -256,6 +264,8 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     );
     await page.getByLabel('Cloud', { exact: true }).selectOption('azure');
     await page.getByRole('button', { name: 'Next page' }).click();
+    // The pager is made anew: the focus is on its "Next page" again, for the next press, not on the page.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Next page');
     expect(page.url()).toMatch(/provider=azure/);
     expect(page.url()).toMatch(/sort=-category/);
     expect(page.url()).toMatch(/page=2/);

@@ -84,6 +84,8 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect.poll(storedIds).toContain('aws-cloudwatch');
       await expect.poll(() => result.textContent()).toContain('2 services of this cloud allowed.');
       await expect(result.locator('button[data-add-dependency="aws-cloudwatch"]').count()).resolves.toBe(0);
+      // The button is gone with the policy it was in: the keyboard focus is on the new one's heading, not the page.
+      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('policy-aws-h');
       // Adding a dependency shows the policy again; it does not download a second file unasked.
       expect(downloads).toBe(1);
 

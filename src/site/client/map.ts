@@ -83,13 +83,15 @@ export function startMap(): void {
       const ids = b.dataset.rowAdd!.split(' ');
       const all = ids.every((id) => hasId(list, id));
       b.hidden = false;
-      b.disabled = all;
+      // aria-disabled, not disabled: a disabled button loses the keyboard focus that just pressed it, to the page.
+      b.setAttribute('aria-disabled', String(all));
       b.querySelector('[data-label]')!.textContent = all ? 'In my list' : 'Add row';
+      b.querySelector('[data-label-rest]')!.textContent = all ? '' : ' to my list';
     }
   };
   view.addEventListener('click', (e) => {
     const b = (e.target as Element).closest?.<HTMLButtonElement>('button[data-row-add]');
-    if (b) updateList((s) => addIds(s, b.dataset.rowAdd!.split(' ')));
+    if (b && b.getAttribute('aria-disabled') !== 'true') updateList((s) => addIds(s, b.dataset.rowAdd!.split(' ')));
   });
   onListChange(render);
   render();

@@ -200,8 +200,16 @@ export async function startServicesTable(): Promise<void> {
     const pageButton = target.closest?.<HTMLButtonElement>('button[data-page]');
     if (pageButton) {
       page = Number(pageButton.dataset.page);
+      const pressed = pageButton.getAttribute('aria-label');
       render('push');
       form.querySelector('.table-scroll')?.scrollIntoView({ block: 'start' });
+      // The pager is made anew: the keyboard focus goes to its button of the same name ("Next page" again), else
+      // to the page now shown, rather than to the page itself.
+      const again =
+        [...pager.querySelectorAll<HTMLButtonElement>('button[data-page]')].find(
+          (b) => b.getAttribute('aria-label') === pressed,
+        ) ?? pager.querySelector<HTMLButtonElement>('button[aria-current="page"]');
+      again?.focus({ preventScroll: true });
     }
   });
   if (touched.size) page = 1;

@@ -242,7 +242,12 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     leftOut,
     add: (id) => {
       updateList((s) => addIds(s, [id]));
-      void whileBusy(p.button, () => downloadPolicy(p, format, false));
+      // "Add it" goes with the panel it was in: the keyboard focus moves to the panel's heading, not to the page.
+      void whileBusy(p.button, () => downloadPolicy(p, format, false)).then(() => {
+        const heading = p.panel.querySelector<HTMLElement>('h2');
+        heading?.setAttribute('tabindex', '-1');
+        heading?.focus();
+      });
     },
   });
 }
