@@ -29,6 +29,12 @@ export function startHomeSearch(): void {
   const input = form?.querySelector<HTMLInputElement>('input[name=q]');
   const out = document.getElementById('search-results');
   if (!form || !input || !out) return;
+  // Only the first line (the count, or why there is none) is announced, not every result at each pause in typing.
+  const said = document.getElementById('search-said');
+  const show = (...nodes: Node[]) => {
+    out.replaceChildren(...nodes);
+    if (said) said.textContent = out.firstElementChild?.textContent ?? '';
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;
   /** undefined: not asked yet; null: could not be loaded (use the API). */
@@ -51,7 +57,7 @@ export function startHomeSearch(): void {
   const render = (q: string, data: Hit[], total: number) => {
     if (!data.length) {
       // One letter matches whole words only (the engine's rule): ask for another rather than say "nothing".
-      out.replaceChildren(
+      show(
         el(
           'p',
           {},
@@ -65,7 +71,7 @@ export function startHomeSearch(): void {
       { href: `/search?${new URLSearchParams({ q })}` },
       total > data.length ? `See all ${total} results with filters` : 'Open these results with filters',
     );
-    out.replaceChildren(
+    show(
       el('h2', {}, `${total} result${total === 1 ? '' : 's'}`),
       el(
         'ul',
@@ -130,13 +136,13 @@ export function startHomeSearch(): void {
         headers: { accept: 'application/json' },
       });
     } catch {
-      if (mine === seq) out.replaceChildren(el('p', { className: 'notice error' }, networkFailureMessage('search')));
+      if (mine === seq) show(el('p', { className: 'notice error' }, networkFailureMessage('search')));
       return;
     }
     const body = await response.json().catch(() => undefined);
     if (mine !== seq) return;
     if (!response.ok) {
-      out.replaceChildren(
+      show(
         el(
           'p',
           { className: 'notice error' },
@@ -154,7 +160,7 @@ export function startHomeSearch(): void {
     clearTimeout(timer);
     if (!q) {
       ++seq;
-      out.replaceChildren();
+      show();
       return;
     }
     if (local) return runLocal(q, local);
