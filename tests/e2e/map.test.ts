@@ -249,7 +249,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     measurements.servicesDomElements = domSize;
     measurements.servicesRowsInView1280x800 = inView;
 
-    await page.getByRole('button', { name: 'Category' }).click();
+    await page.getByRole('button', { name: 'Category', exact: true }).click();
     await expect(page.locator('th[aria-sort="ascending"]').textContent()).resolves.toBe('Category');
     const first = await page.locator('.services-table tbody tr td:nth-child(3)').first().textContent();
     const categoryNames = data.categories
@@ -257,7 +257,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
       .map((c) => c.name)
       .sort((a, b) => a.localeCompare(b, 'en'));
     expect(first).toBe(categoryNames[0]);
-    await page.getByRole('button', { name: 'Category' }).click();
+    await page.getByRole('button', { name: 'Category', exact: true }).click();
     await expect(page.locator('th[aria-sort="descending"]').textContent()).resolves.toBe('Category');
     expect(await page.locator('.services-table tbody tr td:nth-child(3)').first().textContent()).toBe(
       categoryNames.at(-1),
