@@ -131,12 +131,16 @@ describe('requests Node parses but a handler never sees as they came', () => {
     for (const name of Object.keys(securityHeaders)) expect(large).toMatch(new RegExp(`^${name}: `, 'im'));
     const id = /^x-request-id: ([0-9a-f]{32})$/im.exec(large)?.[1];
     expect(id).toBeDefined();
-    const line = server
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l))
-      .find((l) => l.requestId === id);
+    // The log is written asynchronously: wait for the line rather than read the output at once.
+    const lineOf = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        .find((l) => l.requestId === id);
+    await expect.poll(lineOf).toBeDefined();
+    const line = lineOf();
     expect(line).toMatchObject({
       status: 431,
       problem: 'headers-too-large',
