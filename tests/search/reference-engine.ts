@@ -572,8 +572,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     synonymsOf.set(key, list);
   }
 
-  /** The id of a vocabulary word, if the vocabulary has it. */
-  function wordIdOf(word: string): number | undefined {
+  /** The first position in the sorted vocabulary whose word is not below `word`. */
+  function firstAtOrAfter(word: string): number {
     let lo = 0;
     let hi = sortedWords.length;
     while (lo < hi) {
@@ -581,19 +581,19 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       if (sortedWords[mid]! < word) lo = mid + 1;
       else hi = mid;
     }
-    return sortedWords[lo] === word ? sorted[lo] : undefined;
+    return lo;
+  }
+
+  /** The id of a vocabulary word, if the vocabulary has it. */
+  function wordIdOf(word: string): number | undefined {
+    const at = firstAtOrAfter(word);
+    return sortedWords[at] === word ? sorted[at] : undefined;
   }
 
   /** Vocabulary words a term reaches directly: exact, prefix, else fuzzy. */
   function wordHits(term: string, prefix: boolean, plurals: boolean): WordHit[] {
     const hits: WordHit[] = [];
-    let lo = 0;
-    let hi = sortedWords.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sortedWords[mid]! < term) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstAtOrAfter(term);
     // A term that is itself a word ("vm") was most likely typed whole, so
     // longer words it starts ("vmware") count for less.
     const whole = sortedWords[lo] === term ? PREFIX_OF_WHOLE : 1;
