@@ -108,8 +108,14 @@ describe('catalogue content', () => {
   it('makes the cases a guardrail gets wrong without dependencies explicit', () => {
     const needs = (id: string, dep: string) =>
       content.services.find((s) => s.id === id)?.requires.some((d) => d.service === dep);
+    const suggests = (id: string, dep: string) =>
+      content.services.find((s) => s.id === id)?.recommends.some((d) => d.service === dep);
     expect(needs('aws-lambda', 'aws-cloudwatch')).toBe(true);
-    expect(needs('aws-s3', 'aws-kms')).toBe(true);
+    // A function in a VPC makes its network interfaces with its own role's ec2 actions.
+    expect(suggests('aws-lambda', 'aws-vpc')).toBe(true);
+    // S3 encrypts with its own keys by default: KMS is needed only where a bucket chose SSE-KMS.
+    expect(needs('aws-s3', 'aws-kms')).toBe(false);
+    expect(suggests('aws-s3', 'aws-kms')).toBe(true);
     expect(needs('azure-kubernetes-service', 'azure-virtual-machine-scale-sets')).toBe(true);
     expect(needs('azure-kubernetes-service', 'azure-virtual-network')).toBe(true);
     expect(needs('gcp-kubernetes-engine', 'gcp-compute-engine')).toBe(true);
@@ -178,6 +184,26 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
     for (const p of ['pipes', 'scheduler', 'schemas']) expect(owner('aws', p)).toContain('aws-eventbridge');
     for (const n of ['redis.googleapis.com', 'memcache.googleapis.com'])
       expect(owner('gcp', n)).toContain('gcp-memorystore');
+    // WAF Classic's prefixes belong to the retired service alone: approving AWS WAF does not allow them.
+    for (const p of ['waf', 'waf-regional']) expect(owner('aws', p)).toEqual(['aws-waf-classic']);
+    expect(owner('aws', 'wafv2')).toEqual(['aws-waf']);
+    // Artifact Analysis's API is its own, not the retired Container Registry's.
+    expect(owner('gcp', 'containeranalysis.googleapis.com')).toEqual(['gcp-artifact-analysis']);
+    // The retired HDInsight on AKS does not claim the namespace whose clusters the HDInsight still offered uses.
+    const hdinsight = content.services.filter((s) =>
+      s.identifiers.resourceProviders?.some((r) => r.split('/')[0] === 'Microsoft.HDInsight'),
+    );
+    expect(hdinsight.map((s) => s.id)).toEqual(['azure-hdinsight']);
+  });
+
+  it('lets a retired service carry no identifier, and no service still offered', () => {
+    const retired = content.services.find((s) => s.id === 'gcp-container-registry')!;
+    const bare = { ...retired, identifiers: {} };
+    expect(referenceIssues(reference!, [bare], () => 'f')).toEqual([]);
+    const offered = { ...bare, lifecycle: { ...retired.lifecycle!, status: 'deprecated' as const } };
+    expect(referenceIssues(reference!, [offered], () => 'f').map((i) => `${i.field}: ${i.message}`)).toEqual([
+      'identifiers.serviceNames: missing; policy generation needs it',
+    ]);
   });
 
   it('keeps the lifecycle events recorded in the reference data', () => {

@@ -311,7 +311,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
 
   it.each([
     ['aws', 'aws-lambda', 'aws-cloudwatch'],
-    ['aws', 'aws-s3', 'aws-kms'],
+    ['aws', 'aws-secrets-manager', 'aws-kms'],
     ['azure', 'azure-kubernetes-service', 'azure-virtual-network'],
     ['gcp', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
   ] as const)('%s: %s alone is told it needs %s, and dependencies=include adds it', async (target, id, needed) => {

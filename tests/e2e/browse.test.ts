@@ -230,6 +230,13 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     await expect(page.locator('[data-identifiers]').allTextContents()).resolves.toContainEqual(
       expect.stringContaining(values.join(', ')),
     );
+    // A retired service whose identifier left the vendor's reference has none, and the page says so.
+    const bare = data.services.find((s) => kinds.every((k) => !s.identifiers[k]?.length));
+    expect(bare?.lifecycle?.status, 'the catalogue has a retired service without identifiers').toBe('retired');
+    await page.goto(url(`/services/${bare!.slug}`));
+    await expect(page.locator('[data-identifiers-none]').textContent()).resolves.toBe(
+      'None: policies leave this retired service out.',
+    );
     // The service page's lifecycle heading and the home search results use the badge's words.
     const label = lifecycleLabels[changing.lifecycle!.status];
     await page.goto(url(`/services/${changing.slug}`));

@@ -115,7 +115,10 @@ export function referenceIssues(
       issues.push({ file, field: field!, message: m.join(': ') });
     };
     const own = expectedIdentifier[s.provider];
-    if (own && !s.identifiers[own] && !s.subServices.some((x) => x.identifiers?.[own])) {
+    // A retired service may have none: its own identifier can have left the vendor's reference, and borrowing a
+    // neighbour's (the API a successor still uses) would state a wrong fact. Policies leave it out either way.
+    const retired = s.lifecycle?.status === 'retired';
+    if (own && !retired && !s.identifiers[own] && !s.subServices.some((x) => x.identifiers?.[own])) {
       add(`identifiers.${own}: missing; policy generation needs it`);
     }
     identifierIssues(ref, s, s.identifiers, 'identifiers').forEach(add);
