@@ -95,7 +95,7 @@ export function policyHeaders(r: {
   const warnings = headers.warning ? [headers.warning] : [];
   if (r.alsoAllows.length) {
     const { value, listed } = cappedList(
-      r.alsoAllows.map((a) => `${sfString(a.id)}${a.essential ? ';essential' : ''}`),
+      r.alsoAllows.map((a) => `${sfString(a.id)}${a.essential ? ';essential' : ''}${a.partial ? ';partial' : ''}`),
       ALSO_ALLOWS_HEADER_MAX,
     );
     headers['x-policy-also-allows'] = value;
@@ -300,7 +300,8 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
           'size quota (type /problems/policy-too-large with limit, size, excess and what to do)'
         : target === 'azure'
           ? 'Unknown service ids (type /problems/unknown-services), or a definition over an Azure Policy limit (type /problems/policy-too-large)'
-          : 'Unknown service ids (type /problems/unknown-services, errors lists them)') +
+          : 'Unknown service ids (type /problems/unknown-services, errors lists them), or a policy over a Google ' +
+            'limit of 500 values or 32,000 bytes (type /problems/policy-too-large)') +
         `; or no approved service of this cloud can be expressed (type /problems/empty-cloud, with omitted) unless ?emptyCloud=deny-all`,
     ),
   },

@@ -416,7 +416,7 @@ describe("csc policy and markdown give the API's documents", () => {
     }
     const aws = await csc(['policy', 'aws', f]);
     expect(aws.stderr).toMatch(/not in this policy: aws-qldb \(retired/);
-    expect(aws.stderr).toMatch(/also allows: aws-rds \(through rds/);
+    expect(aws.stderr).toMatch(/also allows: part of aws-rds \(through rds/);
     expect(aws.stderr).toMatch(/warning: .*deprecated/);
     expect((await csc(['policy', 'gcp', f])).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
     const azure = await csc(['policy', 'azure', f]);

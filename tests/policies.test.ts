@@ -303,10 +303,26 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
       identifiers: ['rds'],
       through: ['aws-documentdb'],
       essential: false,
+      // Its other prefixes (IAM database authentication, Performance Insights, the Data API) stay denied.
+      partial: true,
     });
     // Every entry really is allowed by the document.
     const allowed = new Set(e.json.document.Statement[0].NotAction.map((a: string) => a.replace(/:\*$/, '')));
     for (const a of e.json.alsoAllows) for (const i of a.identifiers) expect(allowed.has(i)).toBe(true);
+  });
+
+  it('marks a service only part of which a document lets through: Azure Monitor is an essential, its workspaces are not', async () => {
+    const approved = { approvedServiceIds: ['azure-kubernetes-service'] };
+    const r = await post(endpoints.azure, approved);
+    expect(r.headers.get('x-policy-also-allows')).toContain('"azure-monitor";essential;partial');
+    const e = await post(`${endpoints.azure}?envelope=true`, approved);
+    const monitor = e.json.alsoAllows.find((a: { id: string }) => a.id === 'azure-monitor');
+    expect(monitor).toMatchObject({ essential: true, partial: true });
+    expect(monitor.identifiers).toContain('Microsoft.Insights');
+    expect(monitor.identifiers).not.toContain('Microsoft.OperationalInsights');
+    const whole = e.json.alsoAllows.filter((a: { partial: boolean }) => !a.partial);
+    expect(whole.length).toBeGreaterThan(0);
+    expect(JSON.stringify(e.json.document)).not.toContain('Microsoft.OperationalInsights');
   });
 
   it.each([

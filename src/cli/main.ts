@@ -533,7 +533,7 @@ function policyCommand(args: string[], io: Io): number {
         );
       for (const a of result.alsoAllows)
         io.stderr(
-          `also allows: ${a.id} (through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
+          `also allows: ${a.partial ? 'part of ' : ''}${a.id} (through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
             `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
         );
       for (const w of warningsFor(result, format as PolicyFormat | undefined)) io.stderr(`warning: ${w.message}\n`);

@@ -84,10 +84,15 @@ describe('policy view', () => {
   it('names what else the document allows, and through what', () => {
     expect(
       alsoAllowsLines(
-        env({ alsoAllows: [{ id: 'aws-rds', identifiers: ['rds'], through: ['aws-documentdb'], essential: false }] }),
+        env({
+          alsoAllows: [
+            { id: 'aws-rds', identifiers: ['rds'], through: ['aws-documentdb'], essential: false, partial: false },
+            { id: 'aws-cloudwatch', identifiers: ['logs'], through: ['aws-lambda'], essential: false, partial: true },
+          ],
+        }),
         data,
       ),
-    ).toEqual(['Amazon RDS (rds, through Amazon DocumentDB)']);
+    ).toEqual(['Amazon RDS (rds, through Amazon DocumentDB)', 'Amazon CloudWatch (only logs, through AWS Lambda)']);
   });
 
   it('says why a cloud has no policy to offer: nothing of it, or only retired services', () => {

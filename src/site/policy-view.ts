@@ -55,12 +55,15 @@ export function dependencyOffers(
     });
 }
 
-/** "Amazon RDS (rds, through Amazon DocumentDB)" for each other service the document lets through. */
+/**
+ * "Amazon RDS (rds, through Amazon DocumentDB)" for each other service the document lets through; "only" before the
+ * identifiers when the rest of that service stays denied.
+ */
 export function alsoAllowsLines(env: PolicyEnvelopeView, data: Pick<BuiltCatalogueData, 'services'>): string[] {
   const name = nameLookup(data);
   return env.alsoAllows.map(
     (a) =>
-      `${name(a.id)} (${a.identifiers.join(', ')}${a.essential ? ', always allowed' : ''}` +
+      `${name(a.id)} (${a.partial ? 'only ' : ''}${a.identifiers.join(', ')}${a.essential ? ', always allowed' : ''}` +
       `${a.through.length ? `, through ${a.through.map(name).join(', ')}` : ''})`,
   );
 }

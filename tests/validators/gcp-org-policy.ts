@@ -13,6 +13,9 @@
  * - StringValues: allowedValues / deniedValues, string lists, at least one
  *   non-empty; for gcp.restrictServiceUsage the values are service API names.
  * The organisation id may be Google's own placeholder `ORGANIZATION_ID`.
+ * Google's system limits (organization-policy/quotas): at most 500 values in
+ * a list constraint's rule and 32 KB for the policy, read here as 32,000
+ * bytes of its JSON.
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,6 +66,7 @@ function validateSpec(spec: unknown, where: string, constraint: string, problems
           continue;
         }
         if (list.length) any = true;
+        if (list.length > 500) problems.push(`${at}.values.${k} has ${list.length} values, over Google's 500`);
         if (new Set(list).size !== list.length) problems.push(`${at}.values.${k} repeats values`);
         if (constraint === 'gcp.restrictServiceUsage')
           for (const s of list)
@@ -89,5 +93,7 @@ export function validateGcpPolicy(doc: unknown): string[] {
   if ('spec' in doc) validateSpec(doc.spec, 'spec', constraint, problems);
   if ('dryRunSpec' in doc) validateSpec(doc.dryRunSpec, 'dryRunSpec', constraint, problems);
   if ('etag' in doc && typeof doc.etag !== 'string') problems.push('etag is not a string');
+  const bytes = new TextEncoder().encode(JSON.stringify(doc)).length;
+  if (bytes > 32_000) problems.push(`the policy is ${bytes} bytes, over Google's 32 KB`);
   return problems;
 }

@@ -27,6 +27,10 @@ const gcp = {
 const withProps = (p: Record<string, unknown>) => ({ properties: { ...azure.properties, ...p } });
 const withRule = (rule: unknown) => withProps({ policyRule: rule });
 
+/** `count` distinct service API names, each `length` letters before `.googleapis.com`. */
+const names = (count: number, length: number) =>
+  Array.from({ length: count }, (_, i) => `${String(i).padStart(length, 'a')}.googleapis.com`);
+
 describe('grammar validators', () => {
   it('accept minimal valid documents', () => {
     expect(validateScp(scp)).toEqual([]);
@@ -78,5 +82,7 @@ describe('grammar validators', () => {
     ['empty values', { ...gcp, spec: { rules: [{ values: { allowedValues: [] } }] } }],
     ['a value that is not a service name', { ...gcp, spec: { rules: [{ values: { allowedValues: ['storage'] } }] } }],
     ['a bad name', { ...gcp, name: 'gcp.restrictServiceUsage' }],
+    ['more than 500 values', { ...gcp, spec: { rules: [{ values: { allowedValues: names(501, 4) } }] } }],
+    ['more than 32 KB', { ...gcp, spec: { rules: [{ values: { allowedValues: names(300, 100) } }] } }],
   ])('GCP: reject %s', (_label, doc) => expect(validateGcpPolicy(doc)).not.toEqual([]));
 });

@@ -27,6 +27,7 @@ import {
   scopeReport,
   slugify,
   uniqueSorted,
+  utf8Bytes,
   type Omission,
   type PolicyOptions,
   type PolicyResult,
@@ -69,9 +70,6 @@ export function truncate(text: string, max: number): string {
 }
 const namespaceOf = (identifier: string): string => identifier.split('/')[0]!;
 const fold = (s: string) => s.toLowerCase();
-
-/** UTF-8 length without Node's Buffer (the core also runs in browsers). */
-const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
 export function generateAzurePolicy(
   catalogue: Catalogue,

@@ -114,6 +114,8 @@ export interface AlsoAllowed {
   through: string[];
   /** Let through by the always-allowed essentials. */
   essential: boolean;
+  /** Only some of its identifiers are let through: it is not approved as a whole and may not fully work. */
+  partial: boolean;
 }
 
 export interface PolicyDocumentResult<D = unknown> {
@@ -134,7 +136,7 @@ export interface PolicyDocumentResult<D = unknown> {
 export interface PolicyTooLargeResult {
   kind: 'too-large';
   target: PolicyTarget;
-  /** What is counted: `characters` (AWS, minified JSON) or `conditions` / `bytes` (Azure). */
+  /** What is counted: `characters` (AWS, minified JSON), `conditions` / `bytes` (Azure) or `values` / `bytes` (Google Cloud). */
   unit: string;
   limit: number;
   size: number;
@@ -418,6 +420,7 @@ export function scopeReport(
       identifiers: ids,
       through: [...through].sort(compareText),
       essential: ids.some((i) => scope.essential(i)),
+      partial: ids.length < all.length,
     });
   }
   alsoAllows.sort((a, b) => compareText(a.id, b.id));
@@ -524,6 +527,9 @@ export function slugify(text: string, max = 40): string {
 }
 
 /** Sorted, de-duplicated copy; `key` decides what counts as the same value (first spelling wins). */
+/** UTF-8 length without Node's Buffer (the core also runs in browsers). */
+export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
 export function uniqueSorted(values: Iterable<string>, key: (v: string) => string = (v) => v): string[] {
   const seen = new Map<string, string>();
   for (const v of values) if (!seen.has(key(v))) seen.set(key(v), v);

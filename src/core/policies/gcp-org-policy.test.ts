@@ -37,6 +37,26 @@ describe('generateGcpOrgPolicy', () => {
     expect(validateGcpPolicy(r.document)).toEqual([]);
   });
 
+  it("refuses a policy over Google's limits (500 values, 32 KB) rather than hand out one it would reject", () => {
+    const named = (count: number, length: number) =>
+      createCatalogue({
+        ...catalogue,
+        services: Array.from({ length: count }, (_, i) =>
+          service(`gcp-s${i}`, [`${String(i).padStart(length, 'a')}.googleapis.com`]),
+        ),
+      });
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `gcp-s${i}`);
+    const atLimit = generateGcpOrgPolicy(named(500, 5), ids(500), { today });
+    if (atLimit.kind !== 'policy') throw new Error(atLimit.kind);
+    expect(validateGcpPolicy(atLimit.document)).toEqual([]);
+    const tooMany = generateGcpOrgPolicy(named(501, 5), ids(501), { today });
+    expect(tooMany).toMatchObject({ kind: 'too-large', unit: 'values', size: 501, limit: 500, excess: 1 });
+    // 300 names of 110 characters: fewer values than the limit, more bytes.
+    const tooBig = generateGcpOrgPolicy(named(300, 95), ids(300), { today });
+    expect(tooBig).toMatchObject({ kind: 'too-large', unit: 'bytes', limit: 32_000 });
+    if (tooBig.kind === 'too-large') expect(tooBig.advice).toMatch(/over Google's limit of 32000/);
+  });
+
   it('reports approved services the constraint never restricts instead of listing them', () => {
     const small = createCatalogue({
       ...catalogue,

@@ -13,6 +13,7 @@ import {
   resolveApproval,
   scopeReport,
   uniqueSorted,
+  utf8Bytes,
   type Omission,
   type PolicyOptions,
   type PolicyResult,
@@ -20,6 +21,13 @@ import {
 import type { GcpOrgPolicy } from './schemas.ts';
 
 export const GCP_CONSTRAINT = 'gcp.restrictServiceUsage';
+/**
+ * Google's system limits for an organisation policy: a list constraint's rule
+ * takes at most 500 values, and a policy at most 32 KB (counted here as 32,000
+ * bytes, the stricter reading); a larger one is refused when it is set
+ * (https://docs.cloud.google.com/organization-policy/quotas).
+ */
+export const GCP_POLICY_LIMITS = Object.freeze({ values: 500, bytes: 32_000 });
 export const GCP_DEFAULT_PARENT = 'organizations/ORGANIZATION_ID';
 /**
  * Resources an org policy can be set on: an organisation or folder number, or
@@ -172,6 +180,23 @@ export function generateGcpOrgPolicy(
     name: `${options.gcpParent ?? GCP_DEFAULT_PARENT}/policies/${GCP_CONSTRAINT}`,
     spec: { rules: [allowedValues.length ? { values: { allowedValues } } : { denyAll: true }] },
   };
+  const checks = [
+    { unit: 'values', size: allowedValues.length, limit: GCP_POLICY_LIMITS.values },
+    { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: GCP_POLICY_LIMITS.bytes },
+  ];
+  const over = checks.find((c) => c.size > c.limit);
+  if (over)
+    return {
+      kind: 'too-large',
+      target: 'gcp',
+      ...over,
+      excess: over.size - over.limit,
+      advice:
+        `The policy would hold ${over.size} ${over.unit}, ${over.size - over.limit} over Google's limit of ` +
+        `${over.limit} for one organisation policy. Approve fewer Google Cloud services in this list (for example ` +
+        `one policy per folder, each with its own list).`,
+      omitted,
+    };
   const allowedSet = new Set(allowedValues);
   const scope = scopeReport('gcp', catalogue, approval, included, {
     inDocument: (n) => allowedSet.has(n),

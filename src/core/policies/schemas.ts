@@ -277,6 +277,9 @@ export const PolicyAlsoAllows = z
     identifiers: z.array(z.string()).describe('Its identifiers the document allows'),
     through: z.array(z.string()).describe('Services in the document whose identifiers let it through'),
     essential: z.boolean().describe('Let through by the always-allowed essentials'),
+    partial: z
+      .boolean()
+      .describe('Only some of its identifiers are let through: it is not approved as a whole and may not fully work'),
   })
   .meta({
     id: 'PolicyAlsoAllows',

@@ -224,16 +224,22 @@ describe('alsoAllows', () => {
   it('names every other service the document lets through a shared identifier', () => {
     const r = policy(generatePolicy('aws', catalogue, ['aws-documentdb'], {}));
     expect(r.alsoAllows).toEqual([
-      { id: 'aws-iam', identifiers: ['iam'], through: [], essential: true },
-      { id: 'aws-neptune', identifiers: ['rds'], through: ['aws-documentdb'], essential: false },
-      { id: 'aws-rds', identifiers: ['rds'], through: ['aws-documentdb'], essential: false },
+      { id: 'aws-iam', identifiers: ['iam'], through: [], essential: true, partial: false },
+      { id: 'aws-neptune', identifiers: ['rds'], through: ['aws-documentdb'], essential: false, partial: false },
+      { id: 'aws-rds', identifiers: ['rds'], through: ['aws-documentdb'], essential: false, partial: false },
     ]);
   });
 
   it('Azure: a namespace lets its resource types through', () => {
     const r = policy(generatePolicy('azure', catalogue, ['azure-vm'], {}));
     expect(r.alsoAllows).toEqual([
-      { id: 'azure-disks', identifiers: ['Microsoft.Compute/disks'], through: ['azure-vm'], essential: false },
+      {
+        id: 'azure-disks',
+        identifiers: ['Microsoft.Compute/disks'],
+        through: ['azure-vm'],
+        essential: false,
+        partial: false,
+      },
     ]);
   });
 });
