@@ -146,9 +146,32 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
   });
 
   it('saves the list and opens the share link in a fresh browser context', async () => {
+    // Saved from the bottom of the page, where the list is edited: the link comes into view below the sticky bar,
+    // selected, ready to copy (the result sits under the bar, far above).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: 'Save and share' }).click();
     const link = page.locator('[data-export-result] a[data-share-link]');
     await link.waitFor();
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('share-url');
+    const barBottom = await page.locator('[data-builder-bar]').evaluate((b) => b.getBoundingClientRect().bottom);
+    const box = await page.locator('#share-url').evaluate((i) => i.getBoundingClientRect().toJSON());
+    expect(box.top).toBeGreaterThanOrEqual(barBottom);
+    expect(box.bottom).toBeLessThanOrEqual(DESKTOP.height);
+    // A control scrolled under the bar and then focused (as Shift+Tab back up the page does) comes out below it.
+    const remove = page.locator('.listed-remove').first();
+    await remove.evaluate((r) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, r.getBoundingClientRect().top + window.scrollY - 20);
+    });
+    const bar = page.locator('[data-builder-bar]');
+    const under = await remove.evaluate((r) => r.getBoundingClientRect().top);
+    expect(under).toBeLessThan(await bar.evaluate((b) => b.getBoundingClientRect().bottom));
+    await remove.focus();
+    const [top, barEnd] = await Promise.all([
+      remove.evaluate((r) => r.getBoundingClientRect().top),
+      bar.evaluate((b) => b.getBoundingClientRect().bottom),
+    ]);
+    expect(top).toBeGreaterThanOrEqual(barEnd);
     shareUrl = (await link.getAttribute('href'))!;
     expect(shareUrl).toMatch(/\/lists\/[A-Za-z0-9_-]{22,}$/);
     // "Copy link" confirms visibly: copied, or (no clipboard permission here) the text selected for a manual copy.

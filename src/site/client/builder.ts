@@ -53,4 +53,17 @@ export function startBuilder(): void {
 
   startDownloads(page);
   startImport(page, about);
+  keepClearOfBar(page.find('[data-builder-bar]'));
+}
+
+/**
+ * Where the action bar stays at the top of the window, what scrolls into view (a focused control, a "Details"
+ * link's target) stops below it rather than under it: the stylesheet pads the page's scrolling by the bar's height,
+ * which this keeps current as the bar wraps or grows.
+ */
+function keepClearOfBar(bar: HTMLElement): void {
+  const root = document.documentElement;
+  const measure = () => root.style.setProperty('--builder-bar-height', `${Math.ceil(bar.offsetHeight)}px`);
+  measure();
+  new ResizeObserver(measure).observe(bar);
 }

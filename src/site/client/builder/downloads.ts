@@ -112,7 +112,11 @@ async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: 
       ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
     ),
   );
-  return 'Saved: the share link is below.';
+  // The result sits under the bar, often far above where the list was being edited: the link is brought into view
+  // and selected, ready to copy.
+  link.focus();
+  link.select();
+  return 'Saved: the share link is selected, ready to copy.';
 }
 
 function failed(out: HTMLElement, message: string): string {
