@@ -339,6 +339,12 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await input.press('Enter');
     await page.waitForURL(/\/compare\?ids=/);
     expect(page.url()).toContain(target.id);
+    // The keyboard is back in the picker for the next service, as if the page had not changed.
+    const again = page.getByRole('combobox', { name: /Add another service/ });
+    await expect.poll(() => again.evaluate((i) => i === document.activeElement)).toBe(true);
+    // Opened by its address (a shared link), the page leaves focus alone.
+    await page.goto(url(`/compare?ids=${target.id}`));
+    await expect(again.evaluate((i) => i === document.activeElement)).resolves.toBe(false);
     // Fill to 10 through the address, then the picker refuses an 11th.
     const ten = active.slice(0, 10).map((s) => s.id);
     await page.goto(url(`/compare?ids=${ten.join(',')}`));

@@ -13,6 +13,19 @@ import { el } from './dom.ts';
 import { writeCompareIds } from './compare-tray.ts';
 
 const SHOWN = 8;
+/** Set when a choice opens the next page, so that page's picker takes the keyboard back for the next service. */
+const PICKING = 'csc.compare-picker.picking';
+/** Reads and clears the mark, or sets it; storage that is disabled just loses the mark. */
+function pickingMark(set?: true): boolean {
+  try {
+    if (set) sessionStorage.setItem(PICKING, '1');
+    const marked = sessionStorage.getItem(PICKING) !== null;
+    if (!set) sessionStorage.removeItem(PICKING);
+    return marked;
+  } catch {
+    return false;
+  }
+}
 
 export function startComparePicker(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-compare-picker]');
@@ -39,6 +52,7 @@ export function startComparePicker(): void {
   };
   const choose = (row: ServiceEntry) => {
     if (chosen.length >= MAX_COMPARE_IDS) return;
+    pickingMark(true);
     location.href = compareHref([...chosen.filter((id) => id !== row.id), row.id]);
   };
   const show = () => {
@@ -103,5 +117,7 @@ export function startComparePicker(): void {
     const row = li && options.find((r) => r.id === li.dataset.id);
     if (row) choose(row);
   });
-  if (!chosen.length) input.focus({ preventScroll: true });
+  // Focus starts here on an empty page, and comes back here after each service added, ready for the next one.
+  const picking = pickingMark();
+  if (!chosen.length || (picking && !input.disabled)) input.focus({ preventScroll: !picking });
 }
