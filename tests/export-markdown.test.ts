@@ -94,14 +94,27 @@ describe('POST /v1/export/markdown', () => {
       unknownServiceIds: [],
     });
     for (const s of retired) expect(r.json.services.find((x: any) => x.id === s.id).lifecycle).toEqual(s.lifecycle);
-    if (retired.some((s) => s.lifecycle!.status !== 'preview'))
-      expect(r.json.markdown).toContain('## Lifecycle warnings');
+    if (retired.length) expect(r.json.markdown).toContain('## Lifecycle warnings');
     // Without a preference for JSON, markdown.
     for (const accept of ['*/*', 'text/markdown, application/json', 'text/*, application/json;q=0.9']) {
       expect(
         (await post({ name: 'x', approvedServiceIds: ids.slice(0, 1) }, { accept })).headers.get('content-type'),
       ).toMatch(/^text\/markdown/);
     }
+  });
+
+  it('warns about previews too, and about a successor that is changing itself', async () => {
+    const byId = new Map(built.services.map((s) => [s.id, s]));
+    const moving = built.services.find((s) => {
+      const next = s.lifecycle?.successorSlug ? byId.get(s.lifecycle.successorSlug) : undefined;
+      return next?.lifecycle !== undefined;
+    })!;
+    const next = byId.get(moving.lifecycle!.successorSlug!)!;
+    const preview = built.services.find((s) => s.lifecycle?.status === 'preview')!;
+    const r = await post({ name: 'x', approvedServiceIds: [moving.id, preview.id] });
+    const warnings = r.text.split('## Lifecycle warnings')[1]!.split('\n## ')[0]!;
+    expect(warnings).toContain(`Successor: ${next.name} (\`${next.id}\`), itself **${next.lifecycle!.status}**`);
+    expect(warnings).toContain(`(\`${preview.id}\`) is **preview**`);
   });
 
   it('escapes hostile text so it cannot add structure, links or HTML', async () => {

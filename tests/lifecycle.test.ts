@@ -11,6 +11,7 @@ import { LifecycleTimeline, ListLifecycle, type LifecycleChange } from '../src/c
 import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { lifecycleLabels, type LifecycleStatus } from '../src/site/format.ts';
 
 let server: RunningServer;
 let timeline: LifecycleTimeline;
@@ -19,7 +20,8 @@ let catalogue: {
   services: {
     id: string;
     slug: string;
-    lifecycle?: { status: string; sunsetDate?: string };
+    name: string;
+    lifecycle?: { status: Exclude<LifecycleStatus, 'active'>; sunsetDate?: string; successorSlug?: string };
     equivalents: Record<string, string | string[]>;
   }[];
 };
@@ -222,5 +224,20 @@ describe('service pages', () => {
     expect(detail.lastReviewed).toBe(renamed.lastReviewed);
     const html = (await send(`${server.url}/services/${renamed.slug}`)).text;
     expect(html).toContain(`Formerly ${renamed.formerNames.join(', ')}`);
+  });
+
+  it('never recommend a successor that is changing itself without saying so, and badge it', async () => {
+    const byId = new Map(catalogue.services.map((s) => [s.id, s]));
+    const changingSuccessor = catalogue.services.filter((s) => {
+      const next = s.lifecycle?.successorSlug ? byId.get(s.lifecycle.successorSlug) : undefined;
+      return next?.lifecycle !== undefined;
+    });
+    expect(changingSuccessor.length).toBeGreaterThan(0);
+    for (const s of changingSuccessor) {
+      const next = byId.get(s.lifecycle!.successorSlug!)!;
+      const text = (await send(`${server.url}/services/${s.slug}`)).text.replace(/<[^>]+>/g, '');
+      expect(text, s.id).toMatch(new RegExp(`Plan a move to ${next.name}, which (is|has) itself`));
+      expect(text, s.id).toMatch(new RegExp(`Successor: ${next.name}\\s+${lifecycleLabels[next.lifecycle!.status]}`));
+    }
   });
 });

@@ -139,8 +139,9 @@ describe('renderMarkdown', () => {
     expect(r.unknownServiceIds).toEqual([]);
   });
 
-  it('warns about deprecated, sunset and retired services with dates and successors', () => {
-    const warned = catalogue.services.filter((s) => s.lifecycle && s.lifecycle.status !== 'preview');
+  it('warns about preview, deprecated, sunset and retired services with dates and successors', () => {
+    const warned = catalogue.services.filter((s) => s.lifecycle);
+    expect(warned.some((s) => s.lifecycle!.status === 'preview')).toBe(true);
     expect(warned.length).toBeGreaterThan(0);
     const r = renderMarkdown(catalogue, { name: 'x', approvedServiceIds: warned.map((s) => s.id) }, { today });
     const html = render(r.markdown);
@@ -151,8 +152,11 @@ describe('renderMarkdown', () => {
       ).exec(html);
       expect(item, s.id).not.toBeNull();
       if (s.lifecycle!.sunsetDate) expect(item![0]).toContain(s.lifecycle!.sunsetDate);
-      if (s.lifecycle!.successorSlug)
-        expect(item![0]).toContain(`Successor: ${catalogue.service(s.lifecycle!.successorSlug)!.name}`);
+      if (s.lifecycle!.successorSlug) {
+        const next = catalogue.service(s.lifecycle!.successorSlug)!;
+        expect(item![0]).toContain(`Successor: ${next.name}`);
+        if (next.lifecycle) expect(item![0]).toContain(`itself <strong>${next.lifecycle.status}</strong>`);
+      }
       expect(r.services.find((x) => x.id === s.id)!.lifecycle).toEqual(s.lifecycle);
     }
   });

@@ -122,11 +122,17 @@ const statusWords: Record<ServiceLifecycle['status'], string> = {
 function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: ServiceLifecycle): string {
   const parts = [`**${inline(s.name)}** (\`${s.id}\`) is **${statusWords[l.status]}**`];
   if (l.sunsetDate) parts[0] += l.status === 'retired' ? ` since ${l.sunsetDate}` : ` (sunset date ${l.sunsetDate})`;
+  if (l.status === 'preview' && l.gaTarget) parts[0] += ` (general availability expected ${inline(l.gaTarget)})`;
   parts[0] += '.';
   if (l.successorSlug) {
     const successor = catalogue.service(l.successorSlug);
+    // A successor that is changing too says so: a reader should not move to a service that is ending as well.
+    const next = successor?.lifecycle;
+    const caveat = next
+      ? `, itself **${statusWords[next.status]}**${next.sunsetDate ? ` (sunset date ${next.sunsetDate})` : ''}`
+      : '';
     parts.push(
-      `Successor: ${successor ? `${inline(successor.name)} (\`${successor.id}\`)` : inline(l.successorSlug)}.`,
+      `Successor: ${successor ? `${inline(successor.name)} (\`${successor.id}\`)${caveat}` : inline(l.successorSlug)}.`,
     );
   }
   if (l.note) parts.push(inline(l.note));
@@ -154,7 +160,8 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
   meta.push(['Catalogue version', `${inline(catalogue.version)} (built ${catalogue.builtOn})`]);
   out.push('| | |', '|---|---|', ...meta.map(([k, v]) => `| ${k} | ${v} |`), '');
 
-  const warned = services.filter((s) => s.lifecycle && s.lifecycle.status !== 'preview');
+  // Every service that is not active and generally available, previews included, as the list page flags them.
+  const warned = services.filter((s) => s.lifecycle);
   if (warned.length) {
     out.push('## Lifecycle warnings', '');
     out.push(...warned.map((s) => lifecycleWarning(catalogue, s, s.lifecycle!)), '');

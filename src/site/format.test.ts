@@ -101,6 +101,14 @@ describe('lifecycle warnings', () => {
         'Amazon CodeCatalyst',
       ),
     ).toBe('CodeStar was retired on 31 July 2024 and can no longer be used. Plan a move to Amazon CodeCatalyst.');
+    // A successor that is changing too is never recommended without saying so.
+    expect(lifecycleWarning('CodeWhisperer', { status: 'retired' }, 'Amazon Q Developer', 'sunset')).toBe(
+      'CodeWhisperer was retired and can no longer be used. Plan a move to Amazon Q Developer, which is itself being retired.',
+    );
+    expect(lifecycleWarning('CodeStar', { status: 'retired' }, 'Amazon CodeCatalyst', 'deprecated')).toMatch(
+      /Plan a move to Amazon CodeCatalyst, which is itself deprecated\.$/,
+    );
+    expect(lifecycleWarning('X', { status: 'sunset' }, 'Y', 'active')).toBe('X is being retired. Plan a move to Y.');
     expect(lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-01-02' })).toBe(
       'X is being retired on 2 January 2027.',
     );

@@ -43,20 +43,32 @@ export function humanDate(iso: string): string {
   return `${Number(m[3])} ${months[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }
 
+/** What is said of a successor that is not active and generally available itself. */
+const successorCaveats: Record<Exclude<LifecycleStatus, 'active'>, string> = {
+  preview: ', which is itself still in preview',
+  deprecated: ', which is itself deprecated',
+  sunset: ', which is itself being retired',
+  retired: ', which has itself been retired',
+};
+
 /**
  * One sentence warning about a service that is not active and generally
  * available, or undefined for an active one. `successorName` resolves the
- * successor slug when the caller knows it.
+ * successor slug when the caller knows it, and `successorStatus` says when that
+ * successor is changing too (CodeWhisperer's successor, Amazon Q Developer, is
+ * itself being retired): a move is never recommended without saying so.
  */
 export function lifecycleWarning(
   name: string,
   lifecycle: LifecycleLike | undefined,
   successorName?: string,
+  successorStatus?: LifecycleStatus,
 ): string | undefined {
   if (!lifecycle) return undefined;
   const when = lifecycle.sunsetDate ? humanDate(lifecycle.sunsetDate) : undefined;
   const successor = successorName ?? lifecycle.successorSlug;
-  const move = successor ? ` Plan a move to ${successor}.` : '';
+  const caveat = successorStatus && successorStatus !== 'active' ? successorCaveats[successorStatus] : '';
+  const move = successor ? ` Plan a move to ${successor}${caveat}.` : '';
   switch (lifecycle.status) {
     case 'preview':
       return `${name} is in preview${lifecycle.gaTarget ? ` (general availability expected ${lifecycle.gaTarget})` : ''}: features and terms may change.`;

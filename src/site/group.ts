@@ -69,7 +69,12 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
             const successor = service.lifecycle?.successorSlug
               ? bySlug.get(service.lifecycle.successorSlug)
               : undefined;
-            const warning = lifecycleWarning(service.name, service.lifecycle, successor?.name);
+            const warning = lifecycleWarning(
+              service.name,
+              service.lifecycle,
+              successor?.name,
+              successor?.lifecycle?.status,
+            );
             if (warning)
               warnings.push({
                 id: service.id,

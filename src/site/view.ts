@@ -25,7 +25,7 @@ export interface ServiceRow {
 
 export function serviceRow(catalogue: Catalogue, s: ServiceEntry): ServiceRow {
   const successor = s.lifecycle?.successorSlug ? catalogue.service(s.lifecycle.successorSlug) : undefined;
-  const warning = lifecycleWarning(s.name, s.lifecycle, successor?.name);
+  const warning = lifecycleWarning(s.name, s.lifecycle, successor?.name, successor?.lifecycle?.status);
   return {
     id: s.id,
     slug: s.slug,
