@@ -155,6 +155,13 @@ describe('the /lifecycle page', () => {
     const home = await send(`${server.url}/`);
     expect(home.text).toMatch(/<nav class="main"[\s\S]*href="\/lifecycle"[\s\S]*<\/nav>/);
   });
+
+  it('lets feed readers find the Atom feed from any page', async () => {
+    for (const path of ['/', '/lifecycle', '/services/aws-lambda']) {
+      const head = (await send(`${server.url}${path}`)).text.split('</head>')[0]!;
+      expect(head, path).toMatch(/<link rel="alternate" type="application\/atom\+xml"[^>]*href="\/lifecycle\.atom"/);
+    }
+  });
 });
 
 describe('GET /v1/lists/{id}/lifecycle', () => {
@@ -224,6 +231,13 @@ describe('service pages', () => {
     expect(detail.lastReviewed).toBe(renamed.lastReviewed);
     const html = (await send(`${server.url}/services/${renamed.slug}`)).text;
     expect(html).toContain(`Formerly ${renamed.formerNames.join(', ')}`);
+  });
+
+  it("label a retired service's date as its retirement, and a coming one as its sunset", async () => {
+    const retired = catalogue.services.find((s) => s.lifecycle?.status === 'retired' && s.lifecycle.sunsetDate)!;
+    const sunset = catalogue.services.find((s) => s.lifecycle?.status === 'sunset' && s.lifecycle.sunsetDate)!;
+    expect((await send(`${server.url}/services/${retired.slug}`)).text).toMatch(/<dt>Retired on<\/dt>/);
+    expect((await send(`${server.url}/services/${sunset.slug}`)).text).toMatch(/<dt>Sunset date<\/dt>/);
   });
 
   it('never recommend a successor that is changing itself without saying so, and badge it', async () => {

@@ -84,6 +84,30 @@ describe('acceptsGzip', () => {
   });
 });
 
+describe('near misses of a page address', () => {
+  it.each([
+    ['/services/aws-eks/', '/services/aws-eks'],
+    ['/services/AWS-EKS', '/services/aws-eks'],
+    ['/Map/', '/map'],
+    ['/lifecycle//', '/lifecycle'],
+    ['/services/aws-eks/?from=mail', '/services/aws-eks?from=mail'],
+  ])('%s redirects (308) to %s', async (path, to) => {
+    const r = await rawGet(path);
+    expect(r.status).toBe(308);
+    expect(r.headers.location).toBe(to);
+    expect((await rawGet(to)).status).toBe(200);
+  });
+
+  it.each(['/services/no-such-service/', '/v1/categories/', '/V1/categories', '/services/aws-eks/extra'])(
+    '%s names no page: 404, no redirect',
+    async (path) => {
+      const r = await rawGet(path);
+      expect(r.status).toBe(404);
+      expect(r.headers.location).toBeUndefined();
+    },
+  );
+});
+
 describe('files of the build that are not the site', () => {
   it.each(['/_headers', '/index.html.gz', '/v1/categories.gz'])(
     '%s answers 404: the CDN headers file and the gzipped copies are never files of their own',

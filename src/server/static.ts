@@ -108,6 +108,20 @@ function candidateFile(path: string, files: FileNames): string | null {
   return files.has(`${path}/index.html`) ? `${path}/index.html` : null;
 }
 
+/**
+ * The page a near miss means, or null: a page's address written with a trailing slash (`/services/aws-eks/`) or in
+ * capitals (`/services/AWS-EKS`), which people type and paste, names no file of the build (the site's addresses
+ * have no trailing slash and are lower case). Pages only: the API's paths are exact.
+ */
+export function nearMissPage(path: string, files: FileNames): string | null {
+  if (path === '/' || path.startsWith('/v1/') || path.length > 512) return null;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
+  const lower = trimmed.toLowerCase();
+  if (lower === path) return null;
+  const file = resolveFile(lower, files);
+  return file !== null && file.endsWith('.html') ? lower : null;
+}
+
 /** Bytes a cached file holds. */
 const sizeOf = (f: CachedFile) => f.identity.body.length + (f.gzip?.body.length ?? 0);
 
@@ -174,7 +188,7 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     const asSpelled = path.includes('%') ? undefined : cache.get(path);
     if (asSpelled) return send(asSpelled, req, res);
     const file = resolveFile(path, named);
-    if (!file) return false;
+    if (!file) return redirectNearMiss(path, url, res);
     const hit = cache.get(file);
     if (hit) return send(hit, req, res);
     return (reading.get(file) ?? read(file)).then((entry) => send(entry, req, res));
@@ -201,6 +215,20 @@ export function createStaticHandler(root: string, { maxBytes = 64 * 1024 * 1024 
     }
     res.writeHead(200, v.ok);
     res.end(req.method === 'HEAD' ? undefined : v.body);
+    return true;
+  }
+  /** A permanent redirect to the page a near miss means (query kept), or false when it means none. */
+  function redirectNearMiss(path: string, url: string, res: ServerResponse): boolean {
+    const page = nearMissPage(path, named);
+    if (page === null) return false;
+    const q = url.indexOf('?');
+    res.writeHead(308, {
+      location: q === -1 ? page : `${page}${url.slice(q)}`,
+      'cache-control': 'public, max-age=300',
+      'content-length': '0',
+      ...securityHeaders,
+    });
+    res.end();
     return true;
   }
   /** Whether a URL names a built file (whatever the method): a POST to one is answered 405, not 404. */
