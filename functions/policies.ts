@@ -169,6 +169,7 @@ function policyFunction(target: PolicyTarget) {
         ...(input.name ? { listName: input.name } : {}),
         ...(q.sizeLimit ? { awsSizeLimit: q.sizeLimit } : {}),
         ...(q.essentials === 'none' ? { awsEssentials: [] } : {}),
+        ...(q.exemptPrincipalArns ? { awsExemptPrincipalArns: q.exemptPrincipalArns } : {}),
         ...(q.displayName ? { displayName: q.displayName } : {}),
         ...(q.parent ? { gcpParent: q.parent } : {}),
         ...(q.dependencies ? { dependencies: q.dependencies } : {}),

@@ -459,6 +459,19 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(r.stderr).toMatch(/5120-character quota/);
   });
 
+  it('policy exempts the roles asked for, byte for byte as the API does, and refuses what is no role ARN (exit 2)', async () => {
+    const arns = 'arn:aws:iam::*:role/BreakGlass,arn:aws:iam::111122223333:role/ci-*';
+    const list = { name: 'Exempt', approvedServiceIds: byProvider('aws').slice(0, 3) };
+    const r = await csc(['policy', 'aws', file('exempt.json', list), '--exempt-principal-arns', arns]);
+    expect(r.code, r.stderr).toBe(0);
+    const fromApi = await api(`/v1/policies/aws-scp?exemptPrincipalArns=${encodeURIComponent(arns)}`, list);
+    expect(r.stdout).toBe(fromApi.text);
+    expect(JSON.parse(r.stdout).Statement[0].Condition.ArnNotLike['aws:PrincipalARN']).toHaveLength(2);
+    const bad = await csc(['policy', 'aws', file('exempt.json', list), '--exempt-principal-arns', 'BreakGlass']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--exempt-principal-arns: must be an IAM role ARN/);
+  });
+
   it('policy refuses unknown ids with exit 1', async () => {
     const r = await csc(['policy', 'aws', file('unknown.json', { name: 'x', approvedServiceIds: ['aws-not-real'] })]);
     expect(r.code).toBe(1);

@@ -403,6 +403,33 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(actions(without.json)).toEqual(['lambda:*']);
   });
 
+  it('AWS: exemptPrincipalArns leaves break-glass and pipeline roles out of the deny, and refuses anything but role ARNs', async () => {
+    const arns = ['arn:aws:iam::*:role/BreakGlass', 'arn:aws:iam::111122223333:role/aws-reserved/sso.amazonaws.com/*'];
+    const r = await post(`${endpoints.aws}?exemptPrincipalArns=${encodeURIComponent(arns.join(','))}`, {
+      approvedServiceIds: ['aws-lambda'],
+    });
+    expect(r.status).toBe(200);
+    expect(validateScp(r.json, { text: r.text })).toEqual([]);
+    expect(r.json.Statement[0].Condition).toEqual({ ArnNotLike: { 'aws:PrincipalARN': arns } });
+    expect(scpDenies(r.json, 'ec2:RunInstances', 'arn:aws:iam::111122223333:role/App')).toBe(true);
+    expect(scpDenies(r.json, 'ec2:RunInstances', 'arn:aws:iam::444455556666:role/BreakGlass')).toBe(false);
+    const sso = 'arn:aws:iam::111122223333:role/aws-reserved/sso.amazonaws.com/AWSReservedSSO_Admin_0123';
+    expect(scpDenies(r.json, 'ec2:RunInstances', sso)).toBe(false);
+    const hostile = 'arn:aws:iam::*:user/<script>';
+    for (const bad of [
+      hostile,
+      'BreakGlass',
+      Array.from({ length: 21 }, (_, i) => `arn:aws:iam::*:role/r${i}`).join(','),
+    ]) {
+      const refused = await post(`${endpoints.aws}?exemptPrincipalArns=${encodeURIComponent(bad)}`, {
+        approvedServiceIds: ['aws-lambda'],
+      });
+      const p = expectProblem(refused, 400);
+      expect(p.errors[0].parameter).toBe('exemptPrincipalArns');
+      expect(refused.text).not.toContain('<script>');
+    }
+  });
+
   it('AWS: sizeLimit accepts only the two quotas', async () => {
     expectProblem(await post(`${endpoints.aws}?sizeLimit=20000`, { approvedServiceIds: ['x'] }), 400);
   });

@@ -30,6 +30,7 @@ import { checkList, checkRules, diffLists, toSarif } from '../core/policies/chec
 import { createServiceIndex, maxPageSize, serviceQueryOf } from '../core/query.ts';
 import type { Synonym } from '../core/search.ts';
 import {
+  AwsScpQuery,
   awsScpSizeLimits,
   GCP_PARENT_PATTERN,
   dependencyModes,
@@ -143,6 +144,9 @@ Options:
                                gcp: terraform (.tf.json) | gcloud (YAML for set-policy)
       --size-limit 10240|5120  AWS: SCP size quota in characters (default 10240)
       --no-essentials          AWS: do not add the always-allowed IAM prefixes
+      --exempt-principal-arns ARNS
+                               AWS: IAM role ARNs (or patterns with * and ?), comma-separated,
+                               at most 20, that the SCP does not restrict (break-glass, pipelines)
       --display-name TEXT      Azure: the definition's display name
       --parent RESOURCE        Google Cloud: organizations/<number>, folders/<number>,
                                projects/<project id> or projects/<project number>
@@ -461,6 +465,7 @@ function policyCommand(args: string[], io: Io): number {
       ...commonOptions,
       'size-limit': { type: 'string' },
       'no-essentials': { type: 'boolean' },
+      'exempt-principal-arns': { type: 'string' },
       'display-name': { type: 'string' },
       parent: { type: 'string' },
       dependencies: { type: 'string' },
@@ -488,6 +493,10 @@ function policyCommand(args: string[], io: Io): number {
       throw new CliError(`--${flag} must be ${allowed.join(' or ')}`, 2);
     return value as T | undefined;
   };
+  // The API's own rule for the parameter of the same name.
+  const exempt = AwsScpQuery.shape.exemptPrincipalArns.safeParse(values['exempt-principal-arns']);
+  if (!exempt.success)
+    throw new CliError(`--exempt-principal-arns: ${exempt.error.issues[0]?.message ?? 'invalid'}`, 2);
   const dependencies = choice('dependencies', values.dependencies, dependencyModes);
   const retired = choice('retired', values.retired, retiredModes);
   const emptyCloud = choice('empty-cloud', values['empty-cloud'], emptyCloudModes);
@@ -497,6 +506,7 @@ function policyCommand(args: string[], io: Io): number {
     ...(list.name ? { listName: list.name } : {}),
     ...(sizeLimit ? { awsSizeLimit: sizeLimit as 10240 | 5120 } : {}),
     ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
+    ...(exempt.data ? { awsExemptPrincipalArns: exempt.data } : {}),
     ...(values['display-name'] ? { displayName: values['display-name'] } : {}),
     ...(values.parent ? { gcpParent: values.parent } : {}),
     ...(dependencies ? { dependencies } : {}),

@@ -52,6 +52,48 @@ function stringOrList(value: unknown, where: string, check: RegExp, problems: st
   return items as string[];
 }
 
+/**
+ * IAM condition operators (IAM JSON policy reference, "Condition operators"), each also with `IfExists`, and the
+ * set operators' `ForAnyValue:` / `ForAllValues:` prefixes.
+ */
+const CONDITION_OPERATOR = new RegExp(
+  '^(ForAnyValue:|ForAllValues:)?(' +
+    [
+      'String(Not)?Equals(IgnoreCase)?',
+      'String(Not)?Like',
+      'Numeric(Not)?Equals',
+      'Numeric(LessThan|GreaterThan)(Equals)?',
+      'Date(Not)?Equals',
+      'Date(LessThan|GreaterThan)(Equals)?',
+      'Bool',
+      'BinaryEquals',
+      '(Not)?IpAddress',
+      'Arn(Not)?(Equals|Like)',
+    ].join('|') +
+    ')(IfExists)?$|^Null$',
+);
+const CONDITION_KEY = /^[a-zA-Z0-9-]+:[\w\-/.:]+$/;
+
+/** `{operator: {key: value or [values]}}`, operators and keys as IAM spells them; ARN operators take ARNs. */
+function validateCondition(condition: unknown, at: string, problems: string[]): void {
+  if (!isObject(condition) || !Object.keys(condition).length) return void problems.push(`${at} is not an object`);
+  for (const [operator, keys] of Object.entries(condition)) {
+    if (!CONDITION_OPERATOR.test(operator)) problems.push(`${at}: ${operator} is not an IAM condition operator`);
+    if (!isObject(keys) || !Object.keys(keys).length) {
+      problems.push(`${at}.${operator} is not an object of condition keys`);
+      continue;
+    }
+    for (const [key, value] of Object.entries(keys)) {
+      if (!CONDITION_KEY.test(key)) problems.push(`${at}.${operator}: ${key} is not a condition key`);
+      const values = stringOrList(value, `${at}.${operator}.${key}`, /^.+$/s, problems);
+      if (/Arn/.test(operator))
+        for (const v of values)
+          if (!/^arn:[^:]*:[^:]*:[^:]*:[^:]*:.+$/.test(v))
+            problems.push(`${at}.${operator}.${key}: ${v} is not an ARN`);
+    }
+  }
+}
+
 /** Problems with an SCP (empty when AWS would accept it). `text` is the body as sent, for the size count. */
 export function validateScp(doc: unknown, opts: { text?: string; limit?: number } = {}): string[] {
   const problems: string[] = [];
@@ -83,7 +125,7 @@ export function validateScp(doc: unknown, opts: { text?: string; limit?: number 
     if ('Resource' in s === 'NotResource' in s) problems.push(`${at} needs exactly one of Resource and NotResource`);
     if ('Resource' in s) stringOrList(s.Resource, `${at}.Resource`, RESOURCE, problems);
     if ('NotResource' in s) stringOrList(s.NotResource, `${at}.NotResource`, RESOURCE, problems);
-    if ('Condition' in s && !isObject(s.Condition)) problems.push(`${at}.Condition is not an object`);
+    if ('Condition' in s) validateCondition(s.Condition, `${at}.Condition`, problems);
   });
   const limit = opts.limit ?? 10240;
   const size = awsCountedCharacters(opts.text ?? JSON.stringify(doc));

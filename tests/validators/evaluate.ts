@@ -5,8 +5,11 @@
  *   statement matches an action when it is in `Action` or, with `NotAction`,
  *   when it is not. Action patterns are `<prefix>:<name>` with `*` and `?`
  *   wildcards, compared case-insensitively (IAM JSON policy reference).
- *   Resource is always "*" here and conditions are not evaluated (the
- *   generator never writes any; a statement with one is reported).
+ *   Resource is always "*" here. The one condition evaluated is
+ *   `ArnNotLike` on `aws:PrincipalARN` (the statement applies to principals
+ *   matching none of the patterns), ARN-wise as IAM does: each of the six
+ *   colon-separated parts matched on its own, case-sensitively, `*` and `?`
+ *   within a part; any other condition is reported.
  * - Azure Policy: a resource is denied when the rule's `if` is true; logical
  *   operators allOf/anyOf/not; conditions on `field: "type"` with
  *   equals/notEquals/like/notLike/in/notIn, case-insensitive, `*` in
@@ -40,13 +43,34 @@ function toRegex(pattern: string, question: boolean): string {
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
-/** Whether the SCP denies `action` (`prefix:Name`). */
-export function scpDenies(doc: unknown, action: string): boolean {
+/** ArnLike: the six parts of the ARN, each matched on its own, case-sensitively (`*` never crosses a colon). */
+function arnLike(pattern: string, arn: string): boolean {
+  const p = pattern.split(':');
+  const a = arn.split(':');
+  if (p.length !== 6 || a.length !== 6) return false;
+  return p.every((part, i) => new RegExp(`^${toRegex(part, true)}$`, 's').test(a[i]!));
+}
+
+/** Whether a statement's condition holds for the principal; only ArnNotLike on aws:PrincipalARN is evaluated. */
+function conditionHolds(condition: unknown, principalArn: string | undefined): boolean {
+  if (!isObject(condition)) throw new Error('Condition is not an object');
+  return Object.entries(condition).every(([operator, keys]) => {
+    if (operator !== 'ArnNotLike' || !isObject(keys)) throw new Error(`condition ${operator} is not evaluated here`);
+    return Object.entries(keys).every(([key, patterns]) => {
+      if (key !== 'aws:PrincipalARN') throw new Error(`condition key ${key} is not evaluated here`);
+      if (principalArn === undefined) throw new Error('the statement has a principal condition: say which principal');
+      return !list(patterns).some((p) => arnLike(p, principalArn));
+    });
+  });
+}
+
+/** Whether the SCP denies `action` (`prefix:Name`), asked by `principalArn` where the SCP names principals. */
+export function scpDenies(doc: unknown, action: string, principalArn?: string): boolean {
   if (!isObject(doc)) throw new Error('SCP is not an object');
   const statements = Array.isArray(doc.Statement) ? doc.Statement : [doc.Statement];
   return statements.some((s: unknown) => {
     if (!isObject(s) || s.Effect !== 'Deny') return false;
-    if ('Condition' in s) throw new Error('conditions are not evaluated here');
+    if ('Condition' in s && !conditionHolds(s.Condition, principalArn)) return false;
     if (!list(s.Resource ?? '*').includes('*')) throw new Error('only Resource "*" is evaluated here');
     if ('Action' in s) return list(s.Action).some((p) => wildcard(p, action));
     if ('NotAction' in s) return !list(s.NotAction).some((p) => wildcard(p, action));

@@ -34,6 +34,8 @@ const names = (count: number, length: number) =>
 describe('grammar validators', () => {
   it('accept minimal valid documents', () => {
     expect(validateScp(scp)).toEqual([]);
+    const exempting = { ArnNotLike: { 'aws:PrincipalARN': ['arn:aws:iam::*:role/BreakGlass'] } };
+    expect(validateScp({ ...scp, Statement: [{ ...scp.Statement[0], Condition: exempting }] })).toEqual([]);
     expect(validateAzurePolicyDefinition(azure)).toEqual([]);
     expect(validateGcpPolicy(gcp)).toEqual([]);
   });
@@ -50,6 +52,23 @@ describe('grammar validators', () => {
     ['a wildcard in the prefix', { ...scp, Statement: [{ ...scp.Statement[0], NotAction: ['s3*:*'] }] }],
     ['a Principal', { ...scp, Statement: [{ ...scp.Statement[0], Principal: '*' }] }],
     ['no Resource', { ...scp, Statement: [{ Effect: 'Deny', NotAction: ['s3:*'] }] }],
+    [
+      'an unknown condition operator',
+      {
+        ...scp,
+        Statement: [
+          { ...scp.Statement[0], Condition: { ArnNotMatch: { 'aws:PrincipalARN': 'arn:aws:iam::*:role/x' } } },
+        ],
+      },
+    ],
+    [
+      'a condition ARN that is no ARN',
+      {
+        ...scp,
+        Statement: [{ ...scp.Statement[0], Condition: { ArnNotLike: { 'aws:PrincipalARN': ['BreakGlass'] } } }],
+      },
+    ],
+    ['an empty condition', { ...scp, Statement: [{ ...scp.Statement[0], Condition: {} }] }],
     [
       'over the size quota',
       {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateScp } from '../../../tests/validators/aws-scp.ts';
+import { scpDenies } from '../../../tests/validators/evaluate.ts';
 import { createCatalogue } from '../catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES, generateAwsScp, scpCharacterCount } from './aws-scp.ts';
 import {
@@ -61,6 +62,26 @@ describe('generateAwsScp', () => {
     expect(without.document.Statement).not.toEqual(withEssentials.document.Statement);
     expect(without.document.Id).toBe(`${withEssentials.document.Id}-no-essentials`);
     expect(validateScp(without.document)).toEqual([]);
+  });
+
+  it('exempts the roles asked for from the deny, and only them, with an Id of its own', () => {
+    const s = catalogue.services.find((x) => x.provider === 'aws' && x.identifiers.iamPrefixes?.length)!;
+    const plain = generateAwsScp(catalogue, [s.id], { today });
+    const exemptArns = ['arn:aws:iam::*:role/BreakGlass', 'arn:aws:iam::111122223333:role/pipeline-*'];
+    const r = generateAwsScp(catalogue, [s.id], { today, awsExemptPrincipalArns: [...exemptArns].reverse() });
+    if (r.kind !== 'policy' || plain.kind !== 'policy') throw new Error('expected two policies');
+    expect(r.document.Statement[0]!.Condition).toEqual({ ArnNotLike: { 'aws:PrincipalARN': exemptArns } });
+    expect(validateScp(r.document)).toEqual([]);
+    expect(r.document.Id).toMatch(new RegExp(`^${plain.document.Id}-exempt-[0-9a-f]{10}$`));
+    expect(r.size!.value).toBeGreaterThan(plain.size!.value + exemptArns.join('').length);
+    const app = 'arn:aws:iam::111122223333:role/App';
+    const outside = 'ec2:RunInstances';
+    expect(scpDenies(r.document, outside, app)).toBe(true);
+    expect(scpDenies(r.document, outside, 'arn:aws:iam::444455556666:role/BreakGlass')).toBe(false);
+    expect(scpDenies(r.document, outside, 'arn:aws:iam::111122223333:role/pipeline-deploy')).toBe(false);
+    // A pattern's account is its own part: a role named like it in another account is not exempt.
+    expect(scpDenies(r.document, outside, 'arn:aws:iam::444455556666:role/pipeline-deploy')).toBe(true);
+    expect(scpDenies(r.document, `${s.identifiers.iamPrefixes![0]}:Get`, app)).toBe(false);
   });
 
   it('fits every service of a realistic AWS catalogue in the 10,240-character quota, counted on the minified JSON', () => {

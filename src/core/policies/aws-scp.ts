@@ -14,6 +14,7 @@ import type { Catalogue } from '../catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES } from './essentials.ts';
 import {
   documentIdentifiersOf,
+  listHash,
   provenanceOf,
   resolveApproval,
   scopeReport,
@@ -54,16 +55,26 @@ export function scpId(p: {
   listName?: string;
   listHash: string;
   withoutEssentials?: boolean;
+  exemptPrincipalArns?: readonly string[];
 }): string {
   const name = p.listName ? slugify(p.listName) : '';
+  const exempt = p.exemptPrincipalArns?.length ? [`exempt-${listHash(p.exemptPrincipalArns)}`] : [];
   return [
     'csc',
     slugify(p.catalogueVersion, 24) || 'catalogue',
     ...(name ? [name] : []),
     p.listHash,
     ...(p.withoutEssentials ? ['no-essentials'] : []),
+    ...exempt,
   ].join('-');
 }
+
+/**
+ * An IAM role ARN, or a pattern of them for `ArnNotLike` (`*` and `?` within a part): any partition, an account
+ * number or `*`, `role/` and a name or path (IAM Identity Center's roles live under
+ * `role/aws-reserved/sso.amazonaws.com/`).
+ */
+export const ROLE_ARN_PATTERN = /^arn:(aws|aws-cn|aws-us-gov|\*):iam::(\d{12}|\*):role\/[\w+=,.@\-/*?]{1,512}$/;
 
 export function generateAwsScp(
   catalogue: Catalogue,
@@ -98,13 +109,17 @@ export function generateAwsScp(
   const notAction = uniqueSorted(allowed.map((p) => `${p}:*`));
   const provenance = provenanceOf(approval, included);
 
+  // The roles an organisation keeps able to act (break-glass, its pipelines), as AWS's own deny examples exempt
+  // their administrator roles: the deny applies to every other principal.
+  const exempt = uniqueSorted(options.awsExemptPrincipalArns ?? []);
+  const condition = exempt.length ? { Condition: { ArnNotLike: { 'aws:PrincipalARN': exempt } } } : {};
   const statement: AwsScpStatement = notAction.length
-    ? { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', NotAction: notAction, Resource: '*' }
+    ? { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', NotAction: notAction, Resource: '*', ...condition }
     : // Nothing approved and no essentials: deny every action (NotAction may not be empty).
-      { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', Action: '*', Resource: '*' };
+      { Sid: AWS_SCP_STATEMENT_SID, Effect: 'Deny', Action: '*', Resource: '*', ...condition };
   const document: AwsScpDocument = {
     Version: '2012-10-17',
-    Id: scpId({ ...provenance, withoutEssentials: essentials.length === 0 }),
+    Id: scpId({ ...provenance, withoutEssentials: essentials.length === 0, exemptPrincipalArns: exempt }),
     Statement: [statement],
   };
   const allowedSet = new Set(allowed);

@@ -40,6 +40,11 @@ export interface PolicyOptions {
   awsSizeLimit?: AwsScpSizeLimit;
   /** AWS: IAM prefixes always allowed (default AWS_ESSENTIAL_IAM_PREFIXES; [] for none). */
   awsEssentials?: readonly string[];
+  /**
+   * AWS: principals the SCP does not restrict (break-glass and pipeline roles), as IAM role ARN patterns for
+   * `ArnNotLike aws:PrincipalARN`; none by default.
+   */
+  awsExemptPrincipalArns?: readonly string[];
   /** Azure: the definition's displayName (default derived from the list name). */
   displayName?: string;
   /** Azure: resource-provider namespaces always allowed (default AZURE_PLATFORM_NAMESPACES). */

@@ -18,6 +18,7 @@ import {
   retiredModes,
   warningCodes,
 } from './common.ts';
+import { ROLE_ARN_PATTERN } from './aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
 import { formatsByTarget } from './iac.ts';
 
@@ -94,6 +95,34 @@ export const AwsScpQuery = z.strictObject({
     .describe(
       'default: always allow the essential IAM prefixes (identity, organisation, support, billing); none: allow only the approved services',
     ),
+  exemptPrincipalArns: z
+    .string()
+    .max(8192)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(
+              ROLE_ARN_PATTERN,
+              'must be an IAM role ARN or pattern (arn:aws:iam::<account or *>:role/<name>, * and ? allowed)',
+            ),
+        )
+        .min(1)
+        .max(20),
+    )
+    .optional()
+    .describe(
+      'IAM role ARNs (or patterns with * and ?), comma-separated, at most 20, that the SCP does not restrict: ' +
+        'break-glass and pipeline roles. The deny gets `Condition: {ArnNotLike: {aws:PrincipalARN: [...]}}`, as ' +
+        "AWS's own deny examples exempt administrator roles; the ARNs count toward the size quota.",
+    ),
   format: formatOf(
     'aws',
     'terraform: Terraform JSON (.tf.json) with aws_organizations_policy and an attachment to var.target_id; ' +
@@ -144,6 +173,10 @@ export const AwsScpStatement = z.object({
   NotAction: z.array(z.string()).optional().describe('`<iam prefix>:*` of every approved service and essential'),
   Action: z.literal('*').optional().describe('Only when nothing at all is allowed'),
   Resource: z.literal('*'),
+  Condition: z
+    .object({ ArnNotLike: z.object({ 'aws:PrincipalARN': z.array(z.string()) }) })
+    .optional()
+    .describe('Only with exemptPrincipalArns: the roles the deny does not apply to'),
 });
 
 export const AwsServiceControlPolicy = z
@@ -153,7 +186,8 @@ export const AwsServiceControlPolicy = z
       .string()
       .describe(
         "Provenance: csc-<catalogue version>-[<list name>-]<hash of this cloud's services in the policy>" +
-          '[-no-essentials]; no date, so the same list and catalogue give the same document on any day',
+          '[-no-essentials][-exempt-<hash of the exempt principals>]; no date, so the same list and catalogue give ' +
+          'the same document on any day',
       ),
     Statement: z.array(AwsScpStatement).length(1),
   })
