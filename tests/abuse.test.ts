@@ -132,7 +132,8 @@ describe('memory stays bounded', () => {
         `included), answer ${result.responseBytes} bytes, RSS +${grown.toFixed(1)} MB`,
     );
     expect(result.status).toBe(413);
-    expect(result.responseBytes).toBeLessThan(4096);
+    // The site's page around a sentence (about 4 KB), nothing of the 50 MB sent.
+    expect(result.responseBytes).toBeLessThan(8192);
     // The server stopped reading at 64 KiB; what the client got to send beyond that sat in kernel buffers.
     expect(result.sent).toBeLessThan(16 * 1024 * 1024);
     expect(grown).toBeLessThan(20);
