@@ -220,6 +220,12 @@ export const relevanceCases: RelevanceCase[] = [
   exact('retired', 'elastic transcoder', 'aws-elastic-transcoder'),
   exact('retired', 'Azure Scheduler', 'azure-scheduler'),
   exact('retired', 'qldb', 'aws-qldb'),
+  // Retirements a catalogue audit found missing or folded into a live service (2026-11-26).
+  exact('retired', 'WAF Classic', 'aws-waf-classic'),
+  exact('retired', 'Cloud Debugger', 'gcp-cloud-debugger'),
+  exact('retired', 'Azure Media Services', 'azure-media-services'),
+  exact('retired', 'snowcone', 'aws-snowcone'),
+  exact('retired', 'AI Platform Training and Prediction', 'gcp-ai-platform-training-and-prediction'),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
   // and capabilities each cloud says in its own words.
   c('function', 'load balancers', ['aws-elastic-load-balancing', 'azure-load-balancer', 'gcp-cloud-load-balancing']),
