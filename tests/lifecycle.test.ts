@@ -11,7 +11,7 @@ import { LifecycleTimeline, ListLifecycle, type LifecycleChange } from '../src/c
 import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { lifecycleLabels, type LifecycleStatus } from '../src/site/format.ts';
+import { humanDate, lifecycleLabels, type LifecycleStatus } from '../src/site/format.ts';
 
 let server: RunningServer;
 let timeline: LifecycleTimeline;
@@ -231,6 +231,15 @@ describe('service pages', () => {
     expect(detail.lastReviewed).toBe(renamed.lastReviewed);
     const html = (await send(`${server.url}/services/${renamed.slug}`)).text;
     expect(html).toContain(`Formerly ${renamed.formerNames.join(', ')}`);
+  });
+
+  it('compare a retired service with its date said once, and say what each service needs to work', async () => {
+    const retired = catalogue.services.find((s) => s.lifecycle?.status === 'retired' && s.lifecycle.sunsetDate)!;
+    const html = (await send(`${server.url}/compare?ids=aws-lambda,${retired.id}`)).text;
+    const row = (name: string) => new RegExp(`<th scope="row">${name}</th>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+    const day = humanDate(retired.lifecycle!.sunsetDate!);
+    expect(row('Lifecycle').split(day).length - 1).toBe(1);
+    expect(row('Needs to work')).toContain('href="/services/aws-cloudwatch"');
   });
 
   it("label a retired service's date as its retirement, and a coming one as its sunset", async () => {
