@@ -98,14 +98,21 @@ describe('near misses of a page address', () => {
     expect((await rawGet(to)).status).toBe(200);
   });
 
-  it.each(['/services/no-such-service/', '/v1/categories/', '/V1/categories', '/services/aws-eks/extra'])(
-    '%s names no page: 404, no redirect',
-    async (path) => {
-      const r = await rawGet(path);
-      expect(r.status).toBe(404);
-      expect(r.headers.location).toBeUndefined();
-    },
-  );
+  it.each([
+    '/services/no-such-service/',
+    '/v1/categories/',
+    '/V1/categories',
+    '/services/aws-eks/extra',
+    // Never a Location a browser would take to another site.
+    '//evil.example/../services/aws-eks/',
+    '//evil.example/%2e%2e/services/AWS-EKS',
+    '/%2F%2Fevil.example/',
+    '/services/aws-eks%5C',
+  ])('%s names no page: 404, no redirect', async (path) => {
+    const r = await rawGet(path);
+    expect(r.status).toBe(404);
+    expect(r.headers.location).toBeUndefined();
+  });
 });
 
 describe('files of the build that are not the site', () => {

@@ -111,14 +111,17 @@ function candidateFile(path: string, files: FileNames): string | null {
 /**
  * The page a near miss means, or null: a page's address written with a trailing slash (`/services/aws-eks/`) or in
  * capitals (`/services/AWS-EKS`), which people type and paste, names no file of the build (the site's addresses
- * have no trailing slash and are lower case). Pages only: the API's paths are exact.
+ * have no trailing slash and are lower case). Pages only: the API's paths are exact. Only a plain path (single
+ * slashes, no escapes, no dot segments) is taken: the answer's Location is the path itself, and `//host/../page`
+ * would resolve, in a browser, to another site.
  */
 export function nearMissPage(path: string, files: FileNames): string | null {
   if (path === '/' || path.startsWith('/v1/') || path.length > 512) return null;
-  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+  if (!trimmed || !PLAIN_PATH.test(trimmed)) return null;
   const lower = trimmed.toLowerCase();
   if (lower === path) return null;
-  const file = resolveFile(lower, files);
+  const file = candidateFile(lower, files);
   return file !== null && file.endsWith('.html') ? lower : null;
 }
 
