@@ -531,10 +531,10 @@ export function slugify(text: string, max = 40): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Sorted, de-duplicated copy; `key` decides what counts as the same value (first spelling wins). */
 /** UTF-8 length without Node's Buffer (the core also runs in browsers). */
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
+/** Sorted, de-duplicated copy; `key` decides what counts as the same value (first spelling wins). */
 export function uniqueSorted(values: Iterable<string>, key: (v: string) => string = (v) => v): string[] {
   const seen = new Map<string, string>();
   for (const v of values) if (!seen.has(key(v))) seen.set(key(v), v);
