@@ -470,6 +470,9 @@ describe("csc policy and markdown give the API's documents", () => {
     const bad = await csc(['policy', 'aws', file('exempt.json', list), '--exempt-principal-arns', 'BreakGlass']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--exempt-principal-arns: must be an IAM role ARN/);
+    const gcp = await csc(['policy', 'gcp', file('exempt.json', list), '--exempt-principal-arns', arns]);
+    expect(gcp.code).toBe(2);
+    expect(gcp.stderr).toMatch(/for AWS SCPs only/);
   });
 
   it('policy refuses unknown ids with exit 1', async () => {

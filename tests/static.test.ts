@@ -103,6 +103,7 @@ describe('near misses of a page address', () => {
     '/v1/categories/',
     '/V1/categories',
     '/services/aws-eks/extra',
+    '/404/',
     // Never a Location a browser would take to another site.
     '//evil.example/../services/aws-eks/',
     '//evil.example/%2e%2e/services/AWS-EKS',

@@ -493,7 +493,9 @@ function policyCommand(args: string[], io: Io): number {
       throw new CliError(`--${flag} must be ${allowed.join(' or ')}`, 2);
     return value as T | undefined;
   };
-  // The API's own rule for the parameter of the same name.
+  // The API's own rule for the parameter of the same name, which only the AWS endpoint takes.
+  if (values['exempt-principal-arns'] !== undefined && target !== 'aws')
+    throw new CliError('--exempt-principal-arns is for AWS SCPs only', 2);
   const exempt = AwsScpQuery.shape.exemptPrincipalArns.safeParse(values['exempt-principal-arns']);
   if (!exempt.success)
     throw new CliError(`--exempt-principal-arns: ${exempt.error.issues[0]?.message ?? 'invalid'}`, 2);

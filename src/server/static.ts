@@ -120,7 +120,8 @@ export function nearMissPage(path: string, files: FileNames): string | null {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   if (!trimmed || !PLAIN_PATH.test(trimmed)) return null;
   const lower = trimmed.toLowerCase();
-  if (lower === path) return null;
+  // The not-found page answers 404 at every other address; its own is no page to send anyone to.
+  if (lower === path || lower === '/404') return null;
   const file = candidateFile(lower, files);
   return file !== null && file.endsWith('.html') ? lower : null;
 }

@@ -342,6 +342,12 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     // The keyboard is back in the picker for the next service, as if the page had not changed.
     const again = page.getByRole('combobox', { name: /Add another service/ });
     await expect.poll(() => again.evaluate((i) => i === document.activeElement)).toBe(true);
+    // So it is after a name typed whole and sent with Enter, which the form posts.
+    const second = active.find((s) => s.provider === 'aws' && s.name !== target.name)!;
+    await again.fill(second.name);
+    await again.press('Enter');
+    await page.waitForURL(new RegExp(`ids=[^&]*${second.id}`));
+    await expect.poll(() => again.evaluate((i) => i === document.activeElement)).toBe(true);
     // Opened by its address (a shared link), the page leaves focus alone.
     await page.goto(url(`/compare?ids=${target.id}`));
     await expect(again.evaluate((i) => i === document.activeElement)).resolves.toBe(false);

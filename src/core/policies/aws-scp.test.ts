@@ -3,6 +3,7 @@ import { validateScp } from '../../../tests/validators/aws-scp.ts';
 import { scpDenies } from '../../../tests/validators/evaluate.ts';
 import { createCatalogue } from '../catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES, generateAwsScp, scpCharacterCount } from './aws-scp.ts';
+import { AwsScpQuery } from './schemas.ts';
 import {
   REALISTIC_PROVIDER_SIZES,
   syntheticCatalogue,
@@ -82,6 +83,36 @@ describe('generateAwsScp', () => {
     // A pattern's account is its own part: a role named like it in another account is not exempt.
     expect(scpDenies(r.document, outside, 'arn:aws:iam::444455556666:role/pipeline-deploy')).toBe(true);
     expect(scpDenies(r.document, `${s.identifiers.iamPrefixes![0]}:Get`, app)).toBe(false);
+    // As IAM compares ARNs: case-sensitively, and a `*` never reaches past its own part.
+    const one = (arn: string) =>
+      generateAwsScp(catalogue, [s.id], { today, awsExemptPrincipalArns: [arn] }) as { document: unknown };
+    expect(
+      scpDenies(one('arn:aws:iam::*:role/breakglass').document, outside, 'arn:aws:iam::444455556666:role/BreakGlass'),
+    ).toBe(true);
+    expect(scpDenies(one('arn:aws:iam::*').document, outside, 'arn:aws:iam::444455556666:role/BreakGlass')).toBe(true);
+    expect(
+      scpDenies(one('arn:aws:iam::*:role/Break*').document, outside, 'arn:aws:iam::444455556666:role/BreakGlass'),
+    ).toBe(false);
+  });
+
+  it('refuses a pattern that would exempt every role, and names what exempt roles cost when the SCP is too large', () => {
+    const rule = AwsScpQuery.shape.exemptPrincipalArns;
+    for (const everyRole of ['arn:*:iam::*:role/*', 'arn:aws:iam::*:role/*/*', 'arn:aws:iam::111122223333:role/?*'])
+      expect(rule.safeParse(everyRole).success, everyRole).toBe(false);
+    for (const fine of [
+      'arn:aws:iam::*:role/admin/*',
+      'arn:aws-us-gov:iam::111122223333:role/BreakGlass',
+      'arn:aws:iam::111122223333:role/aws-reserved/sso.amazonaws.com/eu-west-1/AWSReservedSSO_Admin_*',
+    ])
+      expect(rule.safeParse(fine).success, fine).toBe(true);
+    const long = Array.from({ length: 20 }, (_, i) => `arn:aws:iam::111122223333:role/${'x'.repeat(400)}${i}`);
+    const r = generateAwsScp(catalogue, awsIds.slice(0, 20), {
+      today,
+      awsExemptPrincipalArns: long,
+      awsSizeLimit: 5120,
+    });
+    if (r.kind !== 'too-large') throw new Error(r.kind);
+    expect(r.advice).toMatch(/The 20 exempt role patterns take \d+ characters/);
   });
 
   it('fits every service of a realistic AWS catalogue in the 10,240-character quota, counted on the minified JSON', () => {

@@ -70,11 +70,14 @@ export function scpId(p: {
 }
 
 /**
- * An IAM role ARN, or a pattern of them for `ArnNotLike` (`*` and `?` within a part): any partition, an account
+ * An IAM role ARN, or a pattern of them for `ArnNotLike` (`*` and `?` within a part): a partition or `*`, an account
  * number or `*`, `role/` and a name or path (IAM Identity Center's roles live under
- * `role/aws-reserved/sso.amazonaws.com/`).
+ * `role/aws-reserved/sso.amazonaws.com/`). The name must hold a character that is no wildcard or slash: `role/*`
+ * would exempt every role and switch the SCP off for every workload. A comma, which IAM allows in a role name,
+ * cannot be given, as the list is comma-separated.
  */
-export const ROLE_ARN_PATTERN = /^arn:(aws|aws-cn|aws-us-gov|\*):iam::(\d{12}|\*):role\/[\w+=,.@\-/*?]{1,512}$/;
+export const ROLE_ARN_PATTERN =
+  /^arn:(aws|aws-cn|aws-us-gov|aws-iso|aws-iso-[a-z]|aws-eusc|\*):iam::(\d{12}|\*):role\/(?=[\w+=.@\-/*?]*[\w+=.@-])[\w+=.@\-/*?]{1,512}$/;
 
 export function generateAwsScp(
   catalogue: Catalogue,
@@ -133,6 +136,10 @@ export function generateAwsScp(
   const size = scpCharacterCount(document);
   if (size > limit) {
     const excess = size - limit;
+    // The exempt roles can be what tips it over: say what they take, so the advice fits the cause.
+    const exemptCost = exempt.length
+      ? size - scpCharacterCount({ ...document, Statement: [{ ...statement, Condition: undefined }] })
+      : 0;
     return {
       kind: 'too-large',
       target: 'aws',
@@ -145,7 +152,11 @@ export function generateAwsScp(
         (limit < 10240
           ? 'Use the 10,240-character quota AWS has allowed since 15 May 2026 if your tooling accepts it, or approve'
           : 'Approve') +
-        ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.',
+        ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.' +
+        (exemptCost
+          ? ` The ${exempt.length} exempt role pattern${exempt.length === 1 ? '' : 's'} take ${exemptCost} characters: ` +
+            'fewer or shorter patterns (a path such as role/admin/*) leave room.'
+          : ''),
       omitted,
     };
   }

@@ -63,7 +63,7 @@ export function startBuilder(): void {
  */
 function keepClearOfBar(bar: HTMLElement): void {
   const root = document.documentElement;
-  const measure = () => root.style.setProperty('--builder-bar-height', `${Math.ceil(bar.offsetHeight)}px`);
+  const measure = () => root.style.setProperty('--builder-bar-height', `${bar.offsetHeight}px`);
   measure();
   new ResizeObserver(measure).observe(bar);
 }

@@ -15,13 +15,18 @@ import { writeCompareIds } from './compare-tray.ts';
 const SHOWN = 8;
 /** Set when a choice opens the next page, so that page's picker takes the keyboard back for the next service. */
 const PICKING = 'csc.compare-picker.picking';
+/** How long a mark holds: a page left by Back, or a failed load, does not hand focus to a later visit. */
+const PICKING_MS = 10_000;
 /** Reads and clears the mark, or sets it; storage that is disabled just loses the mark. */
 function pickingMark(set?: true): boolean {
   try {
-    if (set) sessionStorage.setItem(PICKING, '1');
-    const marked = sessionStorage.getItem(PICKING) !== null;
-    if (!set) sessionStorage.removeItem(PICKING);
-    return marked;
+    if (set) {
+      sessionStorage.setItem(PICKING, String(Date.now()));
+      return true;
+    }
+    const at = Number(sessionStorage.getItem(PICKING));
+    sessionStorage.removeItem(PICKING);
+    return at > 0 && Date.now() - at < PICKING_MS;
   } catch {
     return false;
   }
@@ -112,6 +117,9 @@ export function startComparePicker(): void {
       show();
     }
   });
+  // A name typed whole and sent with Enter goes through the form (the page finds the service): the keyboard comes
+  // back here on the next page too.
+  form.addEventListener('submit', () => pickingMark(true));
   listbox.addEventListener('click', (e) => {
     const li = (e.target as Element).closest?.<HTMLElement>('li[data-id]');
     const row = li && options.find((r) => r.id === li.dataset.id);
