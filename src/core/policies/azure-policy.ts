@@ -26,6 +26,7 @@ import {
   resolveApproval,
   scopeReport,
   slugify,
+  overLimit,
   uniqueSorted,
   utf8Bytes,
   type Omission,
@@ -170,25 +171,20 @@ export function generateAzurePolicy(
   };
 
   const longestMetadata = Math.max(...Object.values(document.properties.metadata).map(metadataLength));
-  const checks = [
-    { unit: 'metadata characters', size: longestMetadata, limit: AZURE_POLICY_LIMITS.metadataProperty },
-    { unit: 'conditions', size: conditions.length, limit: AZURE_POLICY_LIMITS.conditions },
-    { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: AZURE_POLICY_LIMITS.bodyBytes },
-  ];
-  const over = checks.find((c) => c.size > c.limit);
-  if (over) {
-    return {
-      kind: 'too-large',
-      target: 'azure',
-      ...over,
-      excess: over.size - over.limit,
-      advice:
-        `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's ` +
-        `limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single ` +
-        `resource types (one condition instead of two).`,
-      omitted,
-    };
-  }
+  const tooLarge = overLimit(
+    'azure',
+    [
+      { unit: 'metadata characters', size: longestMetadata, limit: AZURE_POLICY_LIMITS.metadataProperty },
+      { unit: 'conditions', size: conditions.length, limit: AZURE_POLICY_LIMITS.conditions },
+      { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: AZURE_POLICY_LIMITS.bodyBytes },
+    ],
+    omitted,
+    (over) =>
+      `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's ` +
+      `limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single ` +
+      `resource types (one condition instead of two).`,
+  );
+  if (tooLarge) return tooLarge;
   return {
     kind: 'policy',
     target: 'azure',

@@ -531,6 +531,27 @@ export function slugify(text: string, max = 40): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** One limit a provider sets on a document, and what the document would need of it. */
+export interface LimitCheck {
+  unit: string;
+  size: number;
+  limit: number;
+}
+
+/**
+ * The refusal for the first limit a document would exceed, or undefined when it fits every one: a document over a
+ * provider's limit is refused whole, never cut. `advice` words what to do for the limit exceeded.
+ */
+export function overLimit(
+  target: PolicyTarget,
+  checks: readonly LimitCheck[],
+  omitted: Omission[],
+  advice: (over: LimitCheck) => string,
+): PolicyTooLargeResult | undefined {
+  const over = checks.find((c) => c.size > c.limit);
+  return over && { kind: 'too-large', target, ...over, excess: over.size - over.limit, advice: advice(over), omitted };
+}
+
 /** UTF-8 length without Node's Buffer (the core also runs in browsers). */
 export const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 

@@ -11,6 +11,7 @@ import {
   documentIdentifiersOf,
   provenanceOf,
   resolveApproval,
+  overLimit,
   scopeReport,
   uniqueSorted,
   utf8Bytes,
@@ -180,23 +181,19 @@ export function generateGcpOrgPolicy(
     name: `${options.gcpParent ?? GCP_DEFAULT_PARENT}/policies/${GCP_CONSTRAINT}`,
     spec: { rules: [allowedValues.length ? { values: { allowedValues } } : { denyAll: true }] },
   };
-  const checks = [
-    { unit: 'values', size: allowedValues.length, limit: GCP_POLICY_LIMITS.values },
-    { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: GCP_POLICY_LIMITS.bytes },
-  ];
-  const over = checks.find((c) => c.size > c.limit);
-  if (over)
-    return {
-      kind: 'too-large',
-      target: 'gcp',
-      ...over,
-      excess: over.size - over.limit,
-      advice:
-        `The policy would hold ${over.size} ${over.unit}, ${over.size - over.limit} over Google's limit of ` +
-        `${over.limit} for one organisation policy. Approve fewer Google Cloud services in this list (for example ` +
-        `one policy per folder, each with its own list).`,
-      omitted,
-    };
+  const tooLarge = overLimit(
+    'gcp',
+    [
+      { unit: 'values', size: allowedValues.length, limit: GCP_POLICY_LIMITS.values },
+      { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: GCP_POLICY_LIMITS.bytes },
+    ],
+    omitted,
+    (over) =>
+      `The policy would hold ${over.size} ${over.unit}, ${over.size - over.limit} over Google's limit of ` +
+      `${over.limit} for one organisation policy. Approve fewer Google Cloud services in this list (for example ` +
+      `one policy per folder, each with its own list).`,
+  );
+  if (tooLarge) return tooLarge;
   const allowedSet = new Set(allowedValues);
   const scope = scopeReport('gcp', catalogue, approval, included, {
     inDocument: (n) => allowedSet.has(n),
