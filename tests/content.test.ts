@@ -119,6 +119,16 @@ describe('catalogue content', () => {
     expect(needs('azure-kubernetes-service', 'azure-virtual-machine-scale-sets')).toBe(true);
     expect(needs('azure-kubernetes-service', 'azure-virtual-network')).toBe(true);
     expect(needs('gcp-kubernetes-engine', 'gcp-compute-engine')).toBe(true);
+    // What deploying with the vendor's own tools makes and reads: CDK's bootstrap bucket, image repository and
+    // version parameter; SAM's artifact bucket; the bucket Cloud Build (and a source deploy to Cloud Run) uploads to.
+    for (const dep of ['aws-s3', 'aws-ecr', 'aws-systems-manager']) expect(needs('aws-cdk', dep), dep).toBe(true);
+    expect(needs('aws-sam', 'aws-s3')).toBe(true);
+    expect(needs('gcp-cloud-build', 'gcp-cloud-storage')).toBe(true);
+    expect(suggests('gcp-cloud-run', 'gcp-cloud-storage')).toBe(true);
+    expect(suggests('gcp-gemini-enterprise-agent-platform', 'gcp-cloud-storage')).toBe(true);
+    // Cluster monitoring keeps its data in Azure Monitor's workspaces; Standard logic apps run on App Service.
+    expect(suggests('azure-kubernetes-service', 'azure-monitor')).toBe(true);
+    expect(suggests('azure-logic-apps', 'azure-app-service')).toBe(true);
   });
 
   it('gives short names no longer than full names and descriptions of their own', () => {

@@ -330,6 +330,8 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     ['aws', 'aws-secrets-manager', 'aws-kms'],
     ['azure', 'azure-kubernetes-service', 'azure-virtual-network'],
     ['gcp', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
+    ['aws', 'aws-cdk', 'aws-systems-manager'],
+    ['gcp', 'gcp-cloud-build', 'gcp-cloud-storage'],
   ] as const)('%s: %s alone is told it needs %s, and dependencies=include adds it', async (target, id, needed) => {
     expect(servicesOf(target).filter((s) => s.requires.length).length).toBeGreaterThanOrEqual(5);
     const r = await post(endpoints[target], { approvedServiceIds: [id] });
@@ -372,6 +374,14 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     for (const type of ['Microsoft.Web/sites', 'Microsoft.Web/serverfarms', 'Microsoft.Web/certificates'])
       expect(azureDenies(r.json, type), type).toBe(false);
     expect(azureDenies(r.json, 'Microsoft.Compute/virtualMachines')).toBe(true);
+  });
+
+  it("Azure: approving Logic Apps lets its workflows' managed connectors deploy (API connections are Microsoft.Web)", async () => {
+    const r = await post(endpoints.azure, { approvedServiceIds: ['azure-logic-apps'] });
+    expect(r.status).toBe(200);
+    for (const type of ['Microsoft.Logic/workflows', 'Microsoft.Web/connections'])
+      expect(azureDenies(r.json, type), type).toBe(false);
+    expect(azureDenies(r.json, 'Microsoft.Web/sites')).toBe(true);
   });
 
   it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async () => {
