@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CONTROL_TOWER_ROLE_ARNS } from '../core/policies/essentials.ts';
+import { AwsScpQuery } from '../core/policies/schemas.ts';
 import {
   alsoAllowsLines,
   dependencyOffers,
+  exemptRolesOf,
+  exemptRolesProblem,
   gcpParentProblem,
   policyUnavailable,
   type PolicyEnvelopeView,
@@ -117,5 +121,24 @@ describe('policy view', () => {
     const p = gcpParentProblem(value);
     if (problem) expect(p).toMatch(problem);
     else expect(p).toBeUndefined();
+  });
+
+  it.each([
+    ['', true],
+    ['arn:aws:iam::123456789012:role/BreakGlass', true],
+    [
+      'arn:aws:iam::*:role/BreakGlass\n arn:aws:iam::*:role/aws-reserved/sso.amazonaws.com/AWSReservedSSO_Admin_*',
+      true,
+    ],
+    [CONTROL_TOWER_ROLE_ARNS.join('\n'), true],
+    ['arn:aws:iam::*:role/*', false],
+    ['arn:aws:iam::*:user/alice', false],
+    ['BreakGlass', false],
+    [Array.from({ length: 21 }, (_, i) => `arn:aws:iam::*:role/r${i}`).join('\n'), false],
+  ])('checks the roles an SCP exempts %j as the API does', (value, accepted) => {
+    expect(exemptRolesProblem(value) === undefined).toBe(accepted);
+    const roles = exemptRolesOf(value);
+    // The API's own parameter, given the same roles comma-separated (none given is no parameter at all).
+    if (roles.length) expect(AwsScpQuery.shape.exemptPrincipalArns.safeParse(roles.join(',')).success).toBe(accepted);
   });
 });

@@ -6,6 +6,7 @@
  * tested; the island only turns it into elements.
  */
 import type { BuiltCatalogueData } from '../core/catalogue.ts';
+import { MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from '../core/policies/aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from '../core/policies/gcp-org-policy.ts';
 import type { AlsoAllowed, DependencyNote, Omission, PolicyTarget, PolicyWarning } from '../core/policies/common.ts';
 
@@ -89,4 +90,31 @@ export function gcpParentProblem(value: string): string | undefined {
   const v = value.trim();
   if (!v || GCP_PARENT_PATTERN.test(v)) return undefined;
   return `The parent must be ${GCP_PARENT_FORMATS}, for example organizations/123456789012.`;
+}
+
+/** The roles typed for the SCP to leave alone: one per line (or comma-separated), each once, in the order typed. */
+export function exemptRolesOf(value: string): string[] {
+  return [...new Set(value.split(/[\s,]+/).filter(Boolean))];
+}
+
+/**
+ * Why the roles typed for the SCP to exempt are not accepted, or undefined when they are (none is fine): the API's
+ * own rule for `exemptPrincipalArns`, told by line.
+ */
+export function exemptRolesProblem(value: string): string | undefined {
+  const roles = exemptRolesOf(value);
+  if (roles.length > MAX_EXEMPT_PRINCIPALS) return `At most ${MAX_EXEMPT_PRINCIPALS} roles: there are ${roles.length}.`;
+  const bad = roles.findIndex((r) => !ROLE_ARN_PATTERN.test(r));
+  if (bad === -1) return undefined;
+  return (
+    `Role ${bad + 1} is not an IAM role ARN or pattern: arn:aws:iam::<account or *>:role/<name>, with * and ? ` +
+    'allowed, and a name that is more than wildcards.'
+  );
+}
+
+/** The roles an SCP's deny leaves alone, as the document itself says (none for other documents). */
+export function exemptRolesIn(doc: unknown): string[] {
+  const statements = (doc as { Statement?: { Condition?: { ArnNotLike?: Record<string, unknown> } }[] })?.Statement;
+  const roles = Array.isArray(statements) ? statements[0]?.Condition?.ArnNotLike?.['aws:PrincipalARN'] : undefined;
+  return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
 }

@@ -4,7 +4,8 @@
  * the main site suite spends the real 10-per-minute budget on purpose):
  * one-click downloads, one-click dependencies (without a second download),
  * what else a policy allows, a disabled button with its reason for a cloud
- * the list lacks, retired services left out, and the Google Cloud parent.
+ * the list lacks, retired services left out, the Google Cloud parent and
+ * the roles an SCP exempts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,9 @@ import type { Browser } from 'playwright-core';
 import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
 import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
+import { CONTROL_TOWER_ROLE_ARNS } from '../../src/core/policies/essentials.ts';
+import { validateScp } from '../validators/aws-scp.ts';
+import { scpDenies } from '../validators/evaluate.ts';
 import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
 import { CHROMIUM, DESKTOP, hasChromium, launch } from './browser.ts';
 
@@ -189,4 +193,55 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await fresh.close();
     },
   );
+
+  it("exempt roles: checked as the API checks them, Control Tower's in one click, kept, and left out of the deny", async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Exempt roles', description: '', ids: ['aws-lambda'] })],
+    );
+    await p.reload();
+    await p.locator('[data-list-groups]').getByText(service('aws-lambda').name).first().waitFor();
+    const field = p.getByLabel('Roles the AWS SCP leaves alone (optional)');
+    const summary = p.locator('[data-aws-exempt-summary]');
+    await expect(summary.textContent()).resolves.toBe('Exempt roles: none');
+
+    // Every role would switch the SCP off: refused here as the API refuses it, and no policy is made with it.
+    await field.fill('arn:aws:iam::*:role/*');
+    await expect(p.locator('[data-aws-exempt-error]').textContent()).resolves.toMatch(/Role 1 is not an IAM role ARN/);
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(summary.textContent()).resolves.toBe('Exempt roles: not valid');
+    const result = p.locator('[data-policy-result="aws"]');
+    await p.locator('button[data-policy="aws"]').click();
+    await expect(result.textContent()).resolves.toMatch(/Role 1 is not an IAM role ARN/);
+
+    await field.fill('arn:aws:iam::123456789012:role/BreakGlass');
+    await p.getByRole('button', { name: 'Add Control Tower’s roles' }).click();
+    const roles = ['arn:aws:iam::123456789012:role/BreakGlass', ...CONTROL_TOWER_ROLE_ARNS];
+    await expect(field.inputValue()).resolves.toBe(roles.join('\n'));
+    await expect(summary.textContent()).resolves.toBe(`Exempt roles: ${roles.length}`);
+    // Kept in this browser, like the Google Cloud parent.
+    await p.reload();
+    await expect(field.inputValue()).resolves.toBe(roles.join('\n'));
+
+    const [d] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    const doc = JSON.parse(readFileSync((await d.path())!, 'utf8'));
+    expect(validateScp(doc)).toEqual([]);
+    await expect(result.locator('p').first().textContent()).resolves.toContain(
+      `The deny does not apply to ${roles.length} exempt roles.`,
+    );
+    // In the generator's order (sorted), so the same roles always give the same document.
+    expect(doc.Statement[0].Condition).toEqual({ ArnNotLike: { 'aws:PrincipalARN': [...roles].sort() } });
+    // Control Tower's execution role may still enrol accounts; any other role is held to the list.
+    const account = 'arn:aws:iam::111122223333:role';
+    expect(scpDenies(doc, 'config:PutConfigurationRecorder', `${account}/AWSControlTowerExecution`)).toBe(false);
+    expect(scpDenies(doc, 'config:PutConfigurationRecorder', `${account}/Developer`)).toBe(true);
+    expect(scpDenies(doc, 'lambda:InvokeFunction', `${account}/Developer`)).toBe(false);
+    // Another set of roles makes the shown policy stale.
+    await field.fill('arn:aws:iam::123456789012:role/BreakGlass');
+    await expect(result.textContent()).resolves.toMatch(/no longer offered/);
+    await fresh.close();
+  });
 });

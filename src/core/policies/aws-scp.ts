@@ -69,6 +69,9 @@ export function scpId(p: {
   ].join('-');
 }
 
+/** At most this many exempt roles: each costs its length of the size quota. */
+export const MAX_EXEMPT_PRINCIPALS = 20;
+
 /**
  * An IAM role ARN, or a pattern of them for `ArnNotLike` (`*` and `?` within a part): a partition or `*`, an account
  * number or `*`, `role/` and a name or path (IAM Identity Center's roles live under

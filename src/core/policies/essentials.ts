@@ -26,6 +26,21 @@ const authRef = (page: string) =>
   `https://docs.aws.amazon.com/service-authorization/latest/reference/list_${page}.html`;
 
 /**
+ * The roles AWS Control Tower works through in the accounts it governs, which its own Region deny control exempts by
+ * `ArnNotLike aws:PrincipalARN`: an SCP attached to an OU that Control Tower governs restricts them too unless they
+ * are exempt, and enrolling accounts, updating the landing zone and repairing drift then fail. The builder offers
+ * them in one click (exemptPrincipalArns); they are never added unasked, as an organisation without Control Tower
+ * would exempt roles of those names that anyone may create.
+ */
+export const CONTROL_TOWER_ROLE_ARNS: readonly string[] = Object.freeze([
+  'arn:*:iam::*:role/AWSControlTowerExecution',
+  'arn:*:iam::*:role/aws-controltower-ConfigRecorderRole',
+  'arn:*:iam::*:role/aws-controltower-ForwardSnsNotificationRole',
+  'arn:*:iam::*:role/AWSControlTower_VPCFlowLogsRole',
+]);
+export const CONTROL_TOWER_ROLES_SOURCE = CONTROL_TOWER_REGION_DENY;
+
+/**
  * Sorted by identifier. The first group is what AWS's own Region-deny
  * examples (Organizations and Control Tower) always exempt; the support and
  * billing consoles are the IAM namespaces AWS introduced for console pages

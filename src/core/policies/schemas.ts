@@ -18,7 +18,7 @@ import {
   retiredModes,
   warningCodes,
 } from './common.ts';
-import { ROLE_ARN_PATTERN } from './aws-scp.ts';
+import { MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from './aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
 import { formatsByTarget } from './iac.ts';
 
@@ -115,11 +115,11 @@ export const AwsScpQuery = z.strictObject({
             ),
         )
         .min(1)
-        .max(20),
+        .max(MAX_EXEMPT_PRINCIPALS),
     )
     .optional()
     .describe(
-      'IAM role ARNs (or patterns with * and ?), comma-separated, at most 20, that the SCP does not restrict: ' +
+      `IAM role ARNs (or patterns with * and ?), comma-separated, at most ${MAX_EXEMPT_PRINCIPALS}, that the SCP does not restrict: ` +
         'break-glass and pipeline roles. The deny gets `Condition: {ArnNotLike: {aws:PrincipalARN: [...]}}`, as ' +
         "AWS's own deny examples exempt administrator roles; the ARNs count toward the size quota.",
     ),

@@ -8,7 +8,7 @@
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
 import { plural } from '../format.ts';
-import { alsoAllowsLines, dependencyOffers, type PolicyEnvelopeView } from '../policy-view.ts';
+import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
 import { download } from './http.ts';
 
@@ -51,6 +51,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       `${l?.successorSlug ? `; its successor is ${data.services.find((x) => x.slug === l.successorSlug)?.name ?? l.successorSlug}` : ''}`
     );
   };
+  const exempt = exemptRolesIn(doc).length;
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');
   const others = env.omitted.length - own.length;
   const offers = dependencyOffers(env, data);
@@ -67,6 +68,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       {},
       `${plural(env.included.length, 'service')} of this cloud allowed.`,
       others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
+      exempt ? ` The deny does not apply to ${plural(exempt, 'exempt role')}.` : '',
       leftOut,
     ),
     ...(own.length

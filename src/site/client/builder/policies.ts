@@ -1,6 +1,6 @@
 /**
- * The policy buttons of the action bar (`data-policy`, one per cloud) and the
- * Google Cloud parent field. One click asks the API for the policy with its
+ * The policy buttons of the action bar (`data-policy`, one per cloud), the
+ * Google Cloud parent field and the field of roles the AWS SCP exempts. One click asks the API for the policy with its
  * envelope, downloads the document, says so in the bar, and shows the details
  * in the cloud's panel: what it allows, what else it lets through, what it
  * had to leave out and why, missing dependencies (one click to add them) and
@@ -11,7 +11,14 @@ import type { PolicyDocumentResult, PolicyTarget } from '../../../core/policies/
 import type { PolicyFormat as ApiPolicyFormat } from '../../../core/policies/iac.ts';
 import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
-import { cloudNames, gcpParentProblem, policyUnavailable } from '../../policy-view.ts';
+import { CONTROL_TOWER_ROLE_ARNS } from '../../../core/policies/essentials.ts';
+import {
+  cloudNames,
+  exemptRolesOf,
+  exemptRolesProblem,
+  gcpParentProblem,
+  policyUnavailable,
+} from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
 import { el, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
@@ -42,7 +49,8 @@ interface PolicyButton {
   panel: HTMLElement;
   out: HTMLElement;
   status: HTMLElement;
-  gcpParent: HTMLInputElement | null;
+  /** The cloud's own option: where a Google Cloud policy applies, or the roles an SCP exempts. */
+  option: OptionField | undefined;
 }
 
 export interface PolicyButtons {
@@ -51,28 +59,30 @@ export interface PolicyButtons {
 }
 
 export function startPolicies(page: BuilderPage): PolicyButtons {
-  const gcpParent = page.root.querySelector<HTMLInputElement>('[data-gcp-parent]');
-  const gcpParentError = page.root.querySelector<HTMLElement>('[data-gcp-parent-error]');
-  // The field sits with the list's details below; the bar repeats its value under the Google Cloud button.
-  const gcpParentSummary = page.root.querySelector<HTMLElement>('[data-gcp-parent-summary]');
-  const showParent = (parent: HTMLInputElement) => {
-    const problem = gcpParentProblem(parent.value);
-    parent.setAttribute('aria-invalid', problem ? 'true' : 'false');
-    if (gcpParentError) gcpParentError.textContent = problem ?? '';
-    if (gcpParentSummary)
-      gcpParentSummary.textContent = `Applies to: ${problem ? 'not valid' : parent.value.trim() || 'not set'}`;
+  const options: Partial<Record<PolicyTarget, OptionField | undefined>> = {
+    gcp: optionField(page, {
+      name: 'gcp-parent',
+      storageKey: 'csc.gcp-parent.v1',
+      problem: gcpParentProblem,
+      summary: (value, problem) => `Applies to: ${problem ? 'not valid' : value.trim() || 'not set'}`,
+    }),
+    aws: optionField(page, {
+      name: 'aws-exempt',
+      storageKey: 'csc.aws-exempt-roles.v1',
+      problem: exemptRolesProblem,
+      summary: (value, problem) => {
+        const count = exemptRolesOf(value).length;
+        return `Exempt roles: ${problem ? 'not valid' : count ? count : 'none'}`;
+      },
+    }),
   };
-  if (gcpParent) {
-    // Kept in this browser like the list itself, so a reload does not bring the placeholder back. Not part of a
-    // saved or exported list: it names where one organisation applies the policy, not what the list approves.
-    gcpParent.value ||= storedParent.read();
-    showParent(gcpParent);
-    gcpParent.addEventListener('input', () => {
-      // Only a parent the API takes is kept: a reload does not greet anyone with an error for a half-typed one.
-      if (!gcpParentProblem(gcpParent.value)) storedParent.write(gcpParent.value);
-      showParent(gcpParent);
-    });
-  }
+  // Control Tower's roles in one click, each once, after what is there.
+  const awsExempt = options.aws;
+  page.root.querySelector('[data-aws-exempt-control-tower]')?.addEventListener('click', () => {
+    if (!awsExempt) return;
+    awsExempt.set([...new Set([...exemptRolesOf(awsExempt.value()), ...CONTROL_TOWER_ROLE_ARNS])].join('\n'));
+    awsExempt.input.focus();
+  });
   const status = page.find('[data-bar-status]');
   const formatChoice = page.root.querySelector<HTMLSelectElement>('[data-policy-format]');
   const chosenFormat = (): PolicyFormat => (formatChoice?.value as PolicyFormat | undefined) ?? 'json';
@@ -94,7 +104,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       panel: page.find(`[data-policy-panel="${target}"]`),
       out: page.find(`[data-policy-result="${target}"]`),
       status,
-      gcpParent,
+      option: options[target],
     };
     policies.push(policy);
     button.addEventListener('click', () =>
@@ -102,8 +112,9 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       whileBusy(button, () => downloadPolicy(policy, chosenFormat())).then(() => apply(policy)),
     );
   }
-  // A cloud's panel holds the policy made for the list and parent it was asked with: another list or parent makes
-  // it stale, and it is taken down rather than offered for download again (it would approve what was removed).
+  // A cloud's panel holds the policy made for the list and option it was asked with: another list, parent or set of
+  // exempt roles makes it stale, and it is taken down rather than offered for download again (it would approve what
+  // was removed, or exempt roles no longer named).
   const outdated = (p: PolicyButton) => {
     const made = madeFor.get(p.target);
     if (made === undefined || made === madeKey(p, readList())) return;
@@ -117,7 +128,8 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     );
     p.status.replaceChildren(`The list has changed: make the ${p.label} again.`);
   };
-  gcpParent?.addEventListener('input', () => policies.forEach(outdated));
+  for (const option of Object.values(options))
+    option?.input.addEventListener('input', () => policies.forEach(outdated));
   return {
     refresh(state, data) {
       unavailable = data ? unavailableClouds(state, data) : new Map();
@@ -127,32 +139,85 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   };
 }
 
-/** What a policy was made for: the list's name and services, and the Google Cloud parent. */
+/** What a policy was made for: the list's name and services, and the cloud's own option. */
 const madeKey = (p: PolicyButton, state: ApprovedListState): string =>
-  JSON.stringify([state.name, [...state.ids].sort(), p.target === 'gcp' ? (p.gcpParent?.value.trim() ?? '') : '']);
+  JSON.stringify([state.name, [...state.ids].sort(), p.option?.value().trim() ?? '']);
 
 /** The key of the list each cloud's shown policy was made for. */
 const madeFor = new Map<PolicyTarget, string>();
 
-/** The Google Cloud parent last typed in this browser ('' when none, or when storage is unavailable). */
-const GCP_PARENT_STORAGE_KEY = 'csc.gcp-parent.v1';
-const storedParent = {
+/** A field of one cloud's own option, checked as the API checks it, with its summary under the cloud's button. */
+interface OptionField {
+  input: HTMLInputElement | HTMLTextAreaElement;
+  value(): string;
+  /** Why the value is not accepted, or undefined. */
+  problem(): string | undefined;
+  /** Sets the value as if typed. */
+  set(value: string): void;
+}
+
+/**
+ * `data-<name>` with its error (`data-<name>-error`) and its summary in the bar (`data-<name>-summary`). Kept in this
+ * browser like the list itself, so a reload does not bring the placeholder back; not part of a saved or exported
+ * list: it says where one organisation applies the policy and whom it exempts, not what the list approves.
+ */
+function optionField(
+  page: BuilderPage,
+  spec: {
+    name: string;
+    storageKey: string;
+    problem: (value: string) => string | undefined;
+    summary: (value: string, problem: string | undefined) => string;
+  },
+): OptionField | undefined {
+  const input = page.root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-${spec.name}]`);
+  if (!input) return undefined;
+  const error = page.root.querySelector<HTMLElement>(`[data-${spec.name}-error]`);
+  // The field sits with the list's details below; the bar repeats its state under the cloud's button.
+  const summary = page.root.querySelector<HTMLElement>(`[data-${spec.name}-summary]`);
+  const stored = storedValue(spec.storageKey);
+  const show = () => {
+    const problem = spec.problem(input.value);
+    input.setAttribute('aria-invalid', problem ? 'true' : 'false');
+    if (error) error.textContent = problem ?? '';
+    if (summary) summary.textContent = spec.summary(input.value, problem);
+  };
+  input.value ||= stored.read();
+  show();
+  input.addEventListener('input', () => {
+    // Only a value the API takes is kept: a reload does not greet anyone with an error for a half-typed one.
+    if (!spec.problem(input.value)) stored.write(input.value);
+    show();
+  });
+  return {
+    input,
+    value: () => input.value,
+    problem: () => spec.problem(input.value),
+    set(value) {
+      input.value = value;
+      input.dispatchEvent(new Event('input'));
+    },
+  };
+}
+
+/** A value kept in this browser's storage ('' when none, or when storage is unavailable). */
+const storedValue = (key: string) => ({
   read(): string {
     try {
-      return localStorage.getItem(GCP_PARENT_STORAGE_KEY) ?? '';
+      return localStorage.getItem(key) ?? '';
     } catch {
       return '';
     }
   },
   write(value: string): void {
     try {
-      if (value.trim()) localStorage.setItem(GCP_PARENT_STORAGE_KEY, value.trim());
-      else localStorage.removeItem(GCP_PARENT_STORAGE_KEY);
+      if (value.trim()) localStorage.setItem(key, value.trim());
+      else localStorage.removeItem(key);
     } catch {
       // Storage full or refused: the field still works for this visit.
     }
   },
-};
+});
 
 /** The clouds whose policy cannot be offered for this list, with the reason to show. */
 function unavailableClouds(state: ApprovedListState, data: BuiltData): Map<PolicyTarget, string> {
@@ -189,12 +254,15 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   if (!ready) return show(p, `No ${p.label}.`);
   const { body, leftOut, catalogue: cat } = ready;
   const query = new URLSearchParams({ envelope: 'true' });
-  const parent = p.target === 'gcp' ? (p.gcpParent?.value.trim() ?? '') : '';
-  if (parent) {
-    const problem = gcpParentProblem(parent);
-    if (problem) return show(p, `No ${p.label}: the Google Cloud parent is not valid.`, notice('error', problem));
-    query.set('parent', parent);
+  const optionProblem = p.option?.problem();
+  if (optionProblem) {
+    const what = p.target === 'gcp' ? 'the Google Cloud parent is' : 'the exempt roles are';
+    return show(p, `No ${p.label}: ${what} not valid.`, notice('error', optionProblem));
   }
+  const parent = p.target === 'gcp' ? (p.option?.value().trim() ?? '') : '';
+  if (parent) query.set('parent', parent);
+  const exempt = p.target === 'aws' ? exemptRolesOf(p.option?.value() ?? '') : [];
+  if (exempt.length) query.set('exemptPrincipalArns', exempt.join(','));
   const path = `/v1/policies/${p.path}?${query}`;
   const json = { name: body.name, approvedServiceIds: body.approvedServiceIds };
   const asked = `${path} ${JSON.stringify(json)}`;
