@@ -190,7 +190,11 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
         .map((s) => s.id);
     expect(owner('aws', 'ec2-instance-connect')).toContain('aws-ec2');
     expect(owner('aws', 'pi')).toEqual(expect.arrayContaining(['aws-rds']));
-    expect(owner('aws', 's3-object-lambda')).toContain('aws-s3');
+    // S3 Object Lambda (closed to new customers) and S3 Files are services of their own: approving S3 allows neither.
+    expect(owner('aws', 's3-object-lambda')).toEqual(['aws-s3-object-lambda']);
+    expect(owner('aws', 's3files')).toEqual(['aws-s3-files']);
+    // A retired service borrows no live service's identifier: Elastic Graphics ran on EC2's.
+    expect(owner('aws', 'ec2')).not.toContain('aws-elastic-graphics');
     for (const p of ['pipes', 'scheduler', 'schemas']) expect(owner('aws', p)).toContain('aws-eventbridge');
     for (const n of ['redis.googleapis.com', 'memcache.googleapis.com'])
       expect(owner('gcp', n)).toContain('gcp-memorystore');

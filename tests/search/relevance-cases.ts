@@ -226,6 +226,12 @@ export const relevanceCases: RelevanceCase[] = [
   exact('retired', 'Azure Media Services', 'azure-media-services'),
   exact('retired', 'snowcone', 'aws-snowcone'),
   exact('retired', 'AI Platform Training and Prediction', 'gcp-ai-platform-training-and-prediction'),
+  // Ending services a second audit found listed as active (2026-11-26): found first by their names.
+  exact('deprecated', 'GKE on AWS', 'gcp-gke-on-aws-and-azure'),
+  exact('deprecated', 'GKE on Azure', 'gcp-gke-on-aws-and-azure'),
+  exact('deprecated', 'Custom Vision', 'azure-ai-custom-vision'),
+  exact('deprecated', 'Application Discovery Service', 'aws-application-discovery-service'),
+  c('function', 'attached clusters', ['gcp-gke-multi-cloud']),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
   // and capabilities each cloud says in its own words.
   c('function', 'load balancers', ['aws-elastic-load-balancing', 'azure-load-balancer', 'gcp-cloud-load-balancing']),
