@@ -466,6 +466,30 @@ describe('limits on what is saved and sent', () => {
       expect(body.errors.map((e: { pointer: string }) => e.pointer)).toContain(`/metadata/${field}`);
     }
   });
+  it('an invalid document gets a bounded list of errors, however many it has', async () => {
+    const schema = await (await fetch(`${server.url}/v1/schemas/service-list.schema.json`)).json();
+    const exported = (await (await fetch(`${server.url}/v1/lists/${listId}`)).json()).document;
+    const doc = { ...exported, $schema: schema.$id };
+    delete doc.metadata.catalogListId;
+    // 80,000 empty sub-services: 240 KB sent, three errors each (it was a 26 MB answer); and 300, within the
+    // size every error is listed for.
+    for (const count of [80_000, 300]) {
+      doc.providers[0].categories[0].services[0].subServices = Array.from({ length: count }, () => ({}));
+      for (const path of ['/v1/lists', '/v1/export/markdown']) {
+        const r = await postJson(`${server.url}${path}`, doc);
+        const body = expectProblem(r, 400);
+        expect(body.errors.length, `${count} on ${path}`).toBeGreaterThan(0);
+        expect(body.errors.length, `${count} on ${path}`).toBeLessThanOrEqual(100);
+        expect(r.text.length, `${count} on ${path}`).toBeLessThan(20_000);
+      }
+    }
+    // 1,900 unknown query parameters in one URL: a bounded list too, where it was 98 KB.
+    const query = Array.from({ length: 1900 }, (_, i) => `a${i}`).join('&');
+    const r = await fetch(`${server.url}/v1/services?${query}`);
+    const body = await r.json();
+    expect(r.status).toBe(400);
+    expect(body.errors).toHaveLength(100);
+  });
   it('feedback refuses a page that is another site (//host or /\\host)', async () => {
     for (const page of ['//evil.example/x', '/\\evil.example']) {
       const r = await postJson(`${server.url}/v1/feedback`, { message: 'hello', page });

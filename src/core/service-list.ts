@@ -17,7 +17,7 @@ import addFormats from 'ajv-formats';
 import schemaFile from '../../schemas/v1/service-list.schema.json' with { type: 'json' };
 import { resolveApprovedIds, serviceIconPath, type Catalogue } from './catalogue.ts';
 import { toJsonPointer, valueAtPointer } from './json-pointer.ts';
-import { shownName, shownPointer } from './shown-name.ts';
+import { MAX_REPORTED_ERRORS, shownName, shownPointer } from './shown-name.ts';
 import { SCHEMA_FILE_BASE_URL, serviceListSchemaUrl } from './schema-address.ts';
 import { listDescription, type ListDescription } from './list-description.ts';
 import type { ServiceEntry } from './schemas.ts';
@@ -75,12 +75,45 @@ export function usePrecompiledValidator(schemaUrl: string, validate: ValidateFun
 function validatorFor(schemaUrl: string): ValidateFunction {
   let validate = validators.get(schemaUrl);
   if (!validate) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    addFormats(ajv);
-    validate = ajv.compile(serviceListSchema(schemaUrl));
+    validate = compileValidator(schemaUrl, true);
     validators.set(schemaUrl, validate);
   }
   return validate;
+}
+
+function compileValidator(schemaUrl: string, allErrors: boolean): ValidateFunction {
+  const ajv = new Ajv2020({ allErrors, strict: true });
+  addFormats(ajv);
+  return ajv.compile(serviceListSchema(schemaUrl));
+}
+
+/** Validators that stop at the first error, for documents too large to list every error of (server only). */
+const firstErrorValidators = new Map<string, ValidateFunction>();
+function firstErrorValidatorFor(schemaUrl: string): ValidateFunction | undefined {
+  // The browser has only the precompiled validator (it cannot compile), and checks a file its own user chose.
+  if (typeof window !== 'undefined') return undefined;
+  let validate = firstErrorValidators.get(schemaUrl);
+  if (!validate) firstErrorValidators.set(schemaUrl, (validate = compileValidator(schemaUrl, false)));
+  return validate;
+}
+
+/**
+ * A document of more JSON values than this is checked only to its first error: listing every error of one costs time
+ * in proportion to its size (ajv's allErrors), which a request must not have unbounded. The largest real document,
+ * every service of the catalogue, holds about a quarter of this (11,742 values in 426 KB).
+ */
+export const MAX_VALUES_FOR_EVERY_ERROR = 50_000;
+
+/** Whether `doc` holds more than `limit` JSON values; stops counting there. */
+function holdsMoreValuesThan(doc: unknown, limit: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [doc];
+  while (stack.length) {
+    const v = stack.pop();
+    if (++count > limit) return true;
+    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push(child);
+  }
+  return false;
 }
 
 const typeWords: Record<string, string> = {
@@ -151,11 +184,15 @@ export function validateServiceList(
   doc: unknown,
   schemaUrl: string,
 ): { valid: true; document: ServiceListDocument } | { valid: false; errors: ValidationError[] } {
-  const validate = validatorFor(schemaUrl);
+  const firstError = holdsMoreValuesThan(doc, MAX_VALUES_FOR_EVERY_ERROR)
+    ? firstErrorValidatorFor(schemaUrl)
+    : undefined;
+  const validate = firstError ?? validatorFor(schemaUrl);
   if (validate(doc)) return { valid: true, document: doc as ServiceListDocument };
   const errors: ValidationError[] = [];
   const seen = new Set<string>();
   for (const e of validate.errors ?? []) {
+    if (errors.length === MAX_REPORTED_ERRORS) break;
     const branch = /\/oneOf\/(\d)\//.exec(e.schemaPath);
     if (branch) {
       // Keep the array branch's errors (minItems, uniqueItems, item types) when the value is an array.

@@ -21,3 +21,9 @@ export const shownPath = (path: readonly PropertyKey[]): PropertyKey[] =>
 /** A JSON pointer into what a client sent, each segment as `shownName` shows it (keys it chose can be long). */
 export const shownPointer = (pointer: string): string =>
   pointer.length <= MAX_SHOWN_NAME ? pointer : pointer.split('/').map(shownName).join('/');
+
+/**
+ * At most this many errors are shown back for one request: a body of 240 KB of empty sub-services made 240,000 of
+ * them, 26 MB of problem details and 0.6 s of the server's time per request.
+ */
+export const MAX_REPORTED_ERRORS = 100;
