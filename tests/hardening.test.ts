@@ -221,6 +221,57 @@ describe('a client that half-closes once its request is sent', () => {
   });
 });
 
+describe('a body the server answered without reading', () => {
+  /**
+   * Sends the head, then body bytes until the server closes the connection (or 3 MB more than the answer needed):
+   * the answer, and how much body went out after it.
+   */
+  const refusedMidBody = (head: string): Promise<{ answer: string; sentAfterAnswer: number; closed: boolean }> => {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve) => {
+      const socket = net.connect(Number(port), hostname);
+      let answer = '';
+      let sentAfterAnswer = 0;
+      let done = false;
+      const finish = (closed: boolean) => {
+        if (done) return;
+        done = true;
+        clearInterval(pump);
+        socket.destroy();
+        resolve({ answer, sentAfterAnswer, closed });
+      };
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const pump = setInterval(() => {
+        if (socket.destroyed || !socket.writable) return;
+        socket.write(
+          head.includes('chunked') ? Buffer.concat([Buffer.from('10000\r\n'), chunk, Buffer.from('\r\n')]) : chunk,
+        );
+        if (answer) sentAfterAnswer += chunk.length;
+        if (sentAfterAnswer > 3 * 1024 * 1024) finish(false);
+      }, 5);
+      socket.on('data', (d) => (answer += d));
+      socket.on('close', () => finish(true));
+      socket.on('error', () => finish(true));
+      socket.write(head);
+    });
+  };
+
+  it.each([
+    ['a 415 (a form sent to the API)', 'POST /v1/lists', 'application/x-www-form-urlencoded', 415],
+    ['a 404 under /v1/', 'POST /v1/nothing-here', 'application/json', 404],
+    ['a 405 for a prerendered file', 'POST /v1/categories', 'application/json', 405],
+    ['a page that takes no body', 'POST /search?q=x', 'application/json', 200],
+  ])('%s ends the connection instead of reading the rest of the body', async (_what, line, type, status) => {
+    for (const length of ['content-length: 1000000000', 'transfer-encoding: chunked']) {
+      const head = `${line} HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${type}\r\n${length}\r\n\r\n`;
+      const r = await refusedMidBody(head);
+      expect(statusLine(r.answer), `${line}, ${length}`).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`);
+      expect(r.answer.toLowerCase(), `${line}, ${length}`).toContain('connection: close');
+      expect(r.closed, `${line}, ${length}: still reading 3 MB after answering`).toBe(true);
+    }
+  });
+});
+
 describe('a POST without a body', () => {
   it('is answered on every POST endpoint and the feedback form, not left waiting for a body that never comes', async () => {
     const api = await send(`${server.url}/v1/openapi.json`);

@@ -201,6 +201,12 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
   // spreading it were a measurable share of what this method cost.
   override writeHead(statusCode: number, reasonOrHeaders?: unknown, headersAfterReason?: unknown): this {
     const writeHead = super.writeHead as (statusCode: number, reasonOrHeaders?: unknown, headers?: unknown) => this;
+    // An answer given before its request's body was read (a refusal, 415, 404 or 405; a page that takes no body)
+    // ends the connection: to reach the next request on it, Node would read the rest of that body, however large or
+    // slow (gigabytes in seconds, or one byte a second until the request timeout, all refused already).
+    const req = this.req as IncomingMessage | undefined;
+    if (req !== undefined && !req.complete && hasBody(req) && !this.hasHeader('connection'))
+      this.setHeader('connection', 'close');
     const id = this.requestId;
     if (id === undefined) return writeHead.call(this, statusCode, reasonOrHeaders, headersAfterReason);
     // Node's own rule: without a reason (a string), the headers are the third argument when given, else the second.
@@ -209,6 +215,11 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
     return writeHead.call(this, statusCode, withRequestId(this, headersAfterReason ?? reasonOrHeaders, id));
   }
 }
+
+/** Whether a request says it has a body (a length other than 0, or a transfer coding). */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /** The headers given to `writeHead` with X-Request-Id added, or set on the response when none were given. */
 function withRequestId(res: ServerResponse, headers: unknown, id: string): unknown {
