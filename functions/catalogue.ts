@@ -34,6 +34,9 @@ const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
     problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
   );
 
+/** The search endpoint's path, as its page links name it. */
+const SEARCH_PATH = '/v1/services';
+
 const utf8 = new TextEncoder();
 const PAGE_HEAD = utf8.encode('{"data":[');
 const COMMA = utf8.encode(',');
@@ -69,7 +72,9 @@ export async function searchServices(url: URL, { catalogue, index }: CatalogueCo
   const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const page = index.query(parsed.data);
-  const links = pageLinks(url, page.page, page.totalPages);
+  // Links name the endpoint as the API describes it, not as this request spelled it (`/v1/%73ervices`): a cache in
+  // front keeps one answer for every spelling of the path.
+  const links = pageLinks(url, page.page, page.totalPages, {}, SEARCH_PATH);
   const envelope = { page: page.page, pageSize: page.pageSize, total: page.total, totalPages: page.totalPages, links };
   const init = { headers: { link: linkHeader(links) } };
   const { explanations } = page;

@@ -76,6 +76,19 @@ describe('the answer cache', () => {
     expect((await get(path, { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
   });
 
+  it('answers every spelling of a path as the server would, never another resource’s kept answer', async () => {
+    // Kept (asked twice), then asked with its ? escaped: a path no endpoint has, as when nothing is kept.
+    for (let i = 0; i < 2; i++) expect((await get('/v1/services?q=cloudfront')).status).toBe(200);
+    expect((await get('/v1/services%3Fq=cloudfront')).status).toBe(404);
+    for (let i = 0; i < 2; i++) expect((await get('/v1/compare?ids=aws-ec2')).status).toBe(200);
+    expect((await get('/v1/compare%3Fids=aws-ec2')).status).toBe(404);
+    // Kept under one spelling of the path, served to another: its links name the endpoint, not the first spelling.
+    for (let i = 0; i < 2; i++) expect((await get('/v1/%73ervices?q=athena')).status).toBe(200);
+    const plain = await get('/v1/services?q=athena');
+    expect(plain.headers['link']).toContain('</v1/services?q=athena&page=1>; rel="first"');
+    expect(JSON.parse(plain.body.toString()).links.self).toBe('/v1/services?q=athena&page=1');
+  });
+
   it('gives another answer another ETag', async () => {
     const a = await get('/v1/services?q=storage&pageSize=20&page=2');
     const b = await get('/v1/services?q=storage&pageSize=20&page=3');

@@ -38,13 +38,19 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string, itemsDescriptio
  * values are percent-encoded, `&` and `=` included), so each link swaps that
  * one part.
  */
-export function pageLinks(url: URL, page: number, totalPages: number, fixed: Record<string, string> = {}): PageLinks {
+export function pageLinks(
+  url: URL,
+  page: number,
+  totalPages: number,
+  fixed: Record<string, string> = {},
+  path: string = url.pathname,
+): PageLinks {
   const params = new URLSearchParams(url.searchParams);
   params.set('page', '0');
   for (const [k, v] of Object.entries(fixed)) if (k !== 'page') params.set(k, v);
   const query = params.toString();
   const at = query.startsWith('page=0') ? 0 : query.indexOf('&page=0') + 1;
-  const before = `${url.pathname}?${query.slice(0, at)}page=`;
+  const before = `${path}?${query.slice(0, at)}page=`;
   const after = query.slice(at + 6);
   const link = (n: number) => `${before}${n}${after}`;
   const links: PageLinks = { self: link(page), first: link(1), last: link(totalPages) };

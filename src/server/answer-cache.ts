@@ -109,6 +109,9 @@ export function resourceOf(url: string): string {
   } catch {
     path = rawPath;
   }
+  // An escaped `?` or `#` is part of the path, not a query or fragment (RFC 3986, section 2.2): decoded, the path
+  // `/v1/services%3Fq=x` would share the key of `/v1/services?q=x` and be answered with its 200 instead of a 404.
+  if (path.includes('?') || path.includes('#')) return url;
   return q === -1 ? path : `${path}${url.slice(q)}`;
 }
 
