@@ -197,6 +197,18 @@ describe('GET /v1/services', () => {
     const html = await typo.text();
     expect(html).toContain('provider: no provider has this id; the ids are aws, azure, gcp');
     expect(html).not.toContain('No service matches');
+    // A search text past the limit: said in words, named by its start only, with a box to search again.
+    const long = 'storage '.repeat(400).trim();
+    const tooLong = await get(`/search?${new URLSearchParams({ q: long })}`);
+    expect(tooLong.status).toBe(400);
+    const page = await tooLong.text();
+    expect(page).toContain(`The search text can be at most 200 characters; this one has ${long.length}.`);
+    expect(page).not.toContain(long.slice(0, 300));
+    expect(page).toMatch(/<input[^>]*id="search-again"[^>]*maxlength="200"/);
+    // Every search box of the site takes no more than the search does.
+    for (const path of ['/', '/services', '/map', '/providers/aws'])
+      for (const [input] of (await (await get(path)).text()).matchAll(/<input[^>]*name="q"[^>]*>/g))
+        expect(input, path).toContain('maxlength="200"');
   });
 
   it('explains the ranking with explain=true: a score and the fields that matched, per result', async () => {

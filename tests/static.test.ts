@@ -3,7 +3,10 @@
  * and API files go out gzipped to clients that accept it, each representation
  * with its own ETag, and unchanged to clients that do not.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../src/server/static.ts';
@@ -124,4 +127,36 @@ describe('files of the build that are not the site', () => {
       expect(r.status).toBe(404);
     },
   );
+});
+
+describe('links within a page', () => {
+  it('every #fragment a built page links to names an element of that page', () => {
+    const root = fileURLToPath(new URL('../dist/client/', import.meta.url));
+    const pages = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    const broken: string[] = [];
+    for (const page of pages) {
+      const html = readFileSync(join(root, page), 'utf8');
+      const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+      for (const [, fragment] of html.matchAll(/\shref="#([^"]+)"/g))
+        if (!ids.has(decodeURIComponent(fragment!))) broken.push(`${page}: #${fragment}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('headings never skip a level on the way down, on every built page and the search page', async () => {
+    const root = fileURLToPath(new URL('../dist/client/', import.meta.url));
+    const pages = (readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.html'));
+    const texts = pages.map((page) => [page, readFileSync(join(root, page), 'utf8')] as const);
+    texts.push(['/search?q=lambda', await (await fetch(`${server.url}/search?q=lambda`)).text()]);
+    const skipped: string[] = [];
+    for (const [page, html] of texts) {
+      let level = 0;
+      for (const [, n] of html.matchAll(/<h([1-6])[\s>]/g)) {
+        if (Number(n) > level + 1) skipped.push(`${page}: h${level} to h${n}`);
+        level = Number(n);
+      }
+    }
+    expect(skipped.slice(0, 10)).toEqual([]);
+  });
 });

@@ -25,11 +25,14 @@ const csv = <T extends z.ZodType<string, string>>(item: T) =>
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** The longest search text taken; the site's search boxes take no more. */
+export const MAX_QUERY_LENGTH = 200;
+
 export const ServiceQuery = z.strictObject({
   q: z
     .string()
     .trim()
-    .max(200)
+    .max(MAX_QUERY_LENGTH)
     .optional()
     .describe(
       "Free-text search over the service's name, short name, acronyms, former names, policy identifiers, " +

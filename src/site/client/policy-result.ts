@@ -7,7 +7,7 @@
  */
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
-import { plural } from '../format.ts';
+import { humanDate, plural } from '../format.ts';
 import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
 import { download } from './http.ts';
@@ -47,7 +47,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
     if (o.reason !== 'retired') return `${omissionWords[o.reason] ?? o.reason}: ${o.detail}`;
     const l = byId.get(o.id)?.lifecycle;
     return (
-      `${omissionWords.retired}${l?.sunsetDate ? ` on ${l.sunsetDate}` : ''}` +
+      `${omissionWords.retired}${l?.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}` +
       `${l?.successorSlug ? `; its successor is ${data.services.find((x) => x.slug === l.successorSlug)?.name ?? l.successorSlug}` : ''}`
     );
   };
