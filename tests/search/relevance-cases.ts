@@ -232,6 +232,8 @@ export const relevanceCases: RelevanceCase[] = [
   exact('deprecated', 'Custom Vision', 'azure-ai-custom-vision'),
   exact('deprecated', 'Application Discovery Service', 'aws-application-discovery-service'),
   c('function', 'attached clusters', ['gcp-gke-multi-cloud']),
+  // From a site review (2026-11-26): Azure's product is Azure Blob Storage; the other clouds' object storage follows.
+  exact('name', 'blob storage', 'azure-storage', ['aws-s3', 'gcp-cloud-storage']),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
   // and capabilities each cloud says in its own words.
   c('function', 'load balancers', ['aws-elastic-load-balancing', 'azure-load-balancer', 'gcp-cloud-load-balancing']),
