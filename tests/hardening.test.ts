@@ -116,6 +116,12 @@ describe('requests Node parses but a handler never sees as they came', () => {
     const large = await raw(`GET /v1/health HTTP/1.1\r\nHost: a\r\nX-Big: ${marker}${'a'.repeat(20_000)}\r\n\r\n`);
     expect(statusLine(large)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
     expect(large).toMatch(/"type":"\/problems\/headers-too-large"/);
+    // An expectation other than 100-continue: a problem with the server's headers, not Node's bare 417.
+    const expect417 = await raw('GET /v1/providers HTTP/1.1\r\nHost: a\r\nExpect: foo\r\n\r\n');
+    expect(statusLine(expect417)).toBe('HTTP/1.1 417 Expectation Failed');
+    expect(expect417).toMatch(/"type":"\/problems\/expectation-failed"/);
+    expect(expect417.toLowerCase()).toContain('x-request-id:');
+    expect(expect417.toLowerCase()).toContain('access-control-allow-origin: *');
     const garbage = await raw(`${marker} \r\n\r\n`);
     expect(statusLine(garbage)).toBe('HTTP/1.1 400 Bad Request');
     expect(garbage).toMatch(/content-type: application\/problem\+json/i);

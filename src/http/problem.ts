@@ -18,6 +18,7 @@ export const problemTypes = {
   'request-timeout': { status: 408, title: 'Request timeout' },
   'payload-too-large': { status: 413, title: 'Request body too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'expectation-failed': { status: 417, title: 'Expectation failed' },
   'unknown-services': { status: 422, title: 'Unknown service ids' },
   'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
   'empty-cloud': { status: 422, title: 'No approved service of this cloud' },

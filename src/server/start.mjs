@@ -361,6 +361,16 @@ server.on(
     handle(req, res);
   }),
 );
+// Any other expectation (`Expect: foo`) is one the server cannot meet (RFC 9110, section 10.1.1): a problem like every
+// other refusal, where Node would answer a bare 417.
+server.on(
+  'checkExpectation',
+  observed((req, res) =>
+    sendProblem(res, 'expectation-failed', 'The only expectation this server meets is 100-continue.', {
+      connection: 'close',
+    }),
+  ),
+);
 // What Node refuses before there is a request (a header block too large, headers too slow, a malformed request)
 // is answered as problem details too, instead of Node's bare status line; nothing of the request is repeated.
 const CLIENT_ERRORS = {
