@@ -118,8 +118,10 @@ export function startComparePicker(): void {
     }
   });
   // A name typed whole and sent with Enter goes through the form (the page finds the service): the keyboard comes
-  // back here on the next page too.
+  // back here on the next page too. So it does after a service is removed (its chip's ×, a link to the page without
+  // it), rather than starting again from the top of the page.
   form.addEventListener('submit', () => pickingMark(true));
+  for (const remove of document.querySelectorAll('a.chip-x')) remove.addEventListener('click', () => pickingMark(true));
   listbox.addEventListener('click', (e) => {
     const li = (e.target as Element).closest?.<HTMLElement>('li[data-id]');
     const row = li && options.find((r) => r.id === li.dataset.id);
