@@ -16,14 +16,17 @@ import { problemResponse } from '../src/http/openapi.ts';
 import { problem, unknownServicesProblem, zodErrors } from '../src/http/problem.ts';
 import { cappedList, jsonResponse, searchParamsObject, sfString } from '../src/http/protocol.ts';
 import {
+  ArmTemplate,
   AwsScpQuery,
   AwsServiceControlPolicy,
+  CloudFormationTemplate,
   AzurePolicyDefinition,
   AzurePolicyQuery,
   GcpOrgPolicy,
   GcpOrgPolicyQuery,
   generatePolicy,
   PolicyEnvelope,
+  TerraformJson,
   ApprovedServicesRequest,
   formatsByTarget,
   renderPolicy,
@@ -275,7 +278,7 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
         (target === 'gcp'
           ? 'Terraform JSON as application/json and the gcloud file as application/yaml.'
           : 'as application/json.'),
-      schema: envelopeOr(document),
+      schema: answerOf(target, document),
       headers: omissionHeaderDocs,
       ...(target === 'gcp'
         ? {
@@ -308,8 +311,16 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
   },
 });
 
-/** 200 body: the bare document by default, the envelope on request. */
-const envelopeOr = (document: z.ZodType): z.ZodType => document.or(PolicyEnvelope);
+/** The JSON deployment files each cloud's `?format=` gives. */
+const deploymentFiles: Record<PolicyTarget, z.ZodType> = {
+  aws: TerraformJson.or(CloudFormationTemplate),
+  azure: TerraformJson.or(ArmTemplate),
+  gcp: TerraformJson,
+};
+
+/** 200 body: the bare document by default, the envelope on request, a deployment file with ?format=. */
+const answerOf = (target: PolicyTarget, document: z.ZodType): z.ZodType =>
+  document.or(PolicyEnvelope).or(deploymentFiles[target]);
 
 export const operations: OperationSpec[] = [
   {

@@ -5,6 +5,7 @@
  * and must exist (a missing one fails the suite); catalogue-wide checks read
  * content/ directly, so they follow whatever the catalogue holds.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceEntry } from '../src/core/schemas.ts';
 import { readContent } from '../src/scripts/lib/read-content.ts';
@@ -510,5 +511,28 @@ describe('OpenAPI', () => {
     expect(Object.keys(envelope.properties)).toEqual(
       expect.arrayContaining(['dependencies', 'alsoAllows', 'warnings']),
     );
+  });
+});
+
+describe('answers as the API description documents them', () => {
+  it('every JSON answer of a policy endpoint (document, envelope, each deployment file) fits its documented 200 schema', async () => {
+    const openapi = await (await fetch(`${server.url}/v1/openapi.json`)).json();
+    // The description's schemas are JSON Schema 2020-12; its other keywords (paths, info) are not ajv's to know.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(openapi, 'openapi.json');
+    const jsonFormats: Record<Target, string[]> = {
+      aws: ['terraform', 'cloudformation'],
+      azure: ['terraform', 'arm'],
+      gcp: ['terraform'],
+    };
+    for (const target of targets) {
+      const pointer = `/paths/${endpoints[target].replaceAll('/', '~1')}/post/responses/200/content/application~1json/schema`;
+      const validate = ajv.compile({ $ref: `openapi.json#${pointer}` });
+      for (const query of ['', '?envelope=true', ...jsonFormats[target].map((f) => `?format=${f}`)]) {
+        const r = await postJson(`${server.url}${endpoints[target]}${query}`, { approvedServiceIds: sample[target] });
+        expect(r.status, `${target}${query}`).toBe(200);
+        expect(validate(r.json), `${target}${query}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      }
+    }
   });
 });

@@ -347,3 +347,39 @@ export const PolicyEnvelope = z
     description:
       'Opt-in (`?envelope=true`) wrapper: the document plus what was left out and why, missing dependencies, what else it allows and warnings.',
   });
+
+/*
+ * The deployment files `?format=` answers as JSON, documented by their outline: each tool defines the rest of its
+ * format, and the policy inside is the document the endpoint answers without `?format=`.
+ */
+export const TerraformJson = z
+  .looseObject({
+    terraform: z.looseObject({ required_providers: z.record(z.string(), z.unknown()) }),
+    resource: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .meta({
+    id: 'TerraformJson',
+    description:
+      'With ?format=terraform: a Terraform JSON configuration (.tf.json) that creates the policy (and, on AWS ' +
+      'and Azure, attaches or assigns it), its inputs as variables.',
+  });
+
+export const CloudFormationTemplate = z
+  .looseObject({
+    AWSTemplateFormatVersion: z.literal('2010-09-09'),
+    Resources: z.record(z.string(), z.looseObject({ Type: z.string() })),
+  })
+  .meta({
+    id: 'CloudFormationTemplate',
+    description:
+      'With ?format=cloudformation: a template whose AWS::Organizations::Policy holds the SCP, attached to the ' +
+      'TargetIds parameter.',
+  });
+
+export const ArmTemplate = z
+  .looseObject({
+    $schema: z.string(),
+    contentVersion: z.string(),
+    resources: z.array(z.looseObject({ type: z.string() })),
+  })
+  .meta({ id: 'ArmTemplate', description: 'With ?format=arm: an ARM template that creates the policy definition.' });
