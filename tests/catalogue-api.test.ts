@@ -197,6 +197,15 @@ describe('GET /v1/services', () => {
     const html = await typo.text();
     expect(html).toContain('provider: no provider has this id; the ids are aws, azure, gcp');
     expect(html).not.toContain('No service matches');
+    // The search page's box searches the whole catalogue again, and the count is said once.
+    const found = await (await get('/search?q=lambda')).text();
+    expect(found).toContain('>Search the catalogue</label>');
+    expect(found).not.toContain('Search within these services');
+    expect(found.match(/\d+ services? match\.|data-filter-status/g)).toHaveLength(1);
+    // Nothing matched: nothing to tick for comparing.
+    const none = await (await get('/search?q=zzqqxxnothing')).text();
+    expect(none).toContain('No service matches.');
+    expect(none).not.toContain('Compare selected');
     // A search text past the limit: said in words, named by its start only, with a box to search again.
     const long = 'storage '.repeat(400).trim();
     const tooLong = await get(`/search?${new URLSearchParams({ q: long })}`);
