@@ -54,24 +54,25 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
 
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
-  // Bounded like the interchange's errors: 1,900 unknown parameters in a 9 KB URL answered 98 KB.
-  return error.issues
-    .slice(0, MAX_REPORTED_ERRORS)
-    .flatMap((i) => {
-      // An unknown key is reported once per key, at the key's own path.
-      const at = shownPath(i.path);
-      const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...at, shownName(k)]) : [at];
-      const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
-      return paths.slice(0, MAX_REPORTED_ERRORS).map((path) =>
-        where === 'body'
-          ? { pointer: toJsonPointer(path), message }
-          : {
-              parameter: String(path[0] ?? ''),
-              message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message,
-            },
-      );
-    })
-    .slice(0, MAX_REPORTED_ERRORS);
+  return (
+    error.issues
+      .flatMap((i) => {
+        // An unknown key is reported once per key, at the key's own path.
+        const at = shownPath(i.path);
+        const paths = i.code === 'unrecognized_keys' ? i.keys.map((k) => [...at, shownName(k)]) : [at];
+        const message = i.code === 'unrecognized_keys' ? 'unknown field' : i.message;
+        return paths.map((path) =>
+          where === 'body'
+            ? { pointer: toJsonPointer(path), message }
+            : {
+                parameter: String(path[0] ?? ''),
+                message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message,
+              },
+        );
+      })
+      // Bounded like the interchange's errors: 1,900 unknown parameters in a 9 KB URL answered 98 KB.
+      .slice(0, MAX_REPORTED_ERRORS)
+  );
 }
 
 /** How many unknown ids the detail names: the rest are in `unknownIds` and `errors`, once each. */

@@ -1,10 +1,10 @@
 /**
  * The policy buttons of the action bar (`data-policy`, one per cloud), the
- * Google Cloud parent field and the field of roles the AWS SCP exempts. One click asks the API for the policy with its
- * envelope, downloads the document, says so in the bar, and shows the details
- * in the cloud's panel: what it allows, what else it lets through, what it
- * had to leave out and why, missing dependencies (one click to add them) and
- * lifecycle warnings. A cloud the list has no (unretired) service of gets a
+ * Google Cloud parent field and the field of roles the AWS SCP exempts. One
+ * click asks the API for the policy with its envelope, downloads the
+ * document, says so in the bar, and shows the details in the cloud's panel:
+ * what it allows, what else it lets through, what it had to leave out and
+ * why, missing dependencies (one click to add them) and lifecycle warnings. A cloud the list has no (unretired) service of gets a
  * disabled button with the reason beside it, never a deny-everything download.
  */
 import type { PolicyDocumentResult, PolicyTarget } from '../../../core/policies/common.ts';
