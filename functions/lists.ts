@@ -21,7 +21,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { listExpiry, type SavedListRecord } from '../src/adapters/store.ts';
-import { CompactApprovedList, parseApprovedList } from '../src/core/approved-list.ts';
+import { approvedIdsOf, CompactApprovedList, parseApprovedList } from '../src/core/approved-list.ts';
 import { ByteLru } from '../src/core/byte-lru.ts';
 import { changesOf, changesWithin } from '../src/core/lifecycle.ts';
 import { listDescription } from '../src/core/list-description.ts';
@@ -50,7 +50,8 @@ function summaryOf(list: SavedListRecord, ctx: FunctionContext): SavedListSummar
     createdAt: list.createdAt.toISOString(),
     expiresAt: list.expiresAt.toISOString(),
     ...listDescription(list),
-    approvedServiceIds: list.approvedServiceIds,
+    approvedServiceIds: approvedIdsOf(list.approvedServiceIds, list.statuses),
+    statuses: list.statuses ?? {},
     unknownServiceIds: list.approvedServiceIds.filter((id) => !ctx.catalogue.service(id)),
   };
 }
@@ -115,9 +116,10 @@ function buildAnswer(record: SavedListRecord, ctx: FunctionContext): SavedListAn
     ...listDescription(record),
     catalogListId: record.id,
   };
+  const summary = summaryOf(record, ctx);
   const list: SavedList = {
-    ...summaryOf(record, ctx),
-    services: record.approvedServiceIds.flatMap((sid) => {
+    ...summary,
+    services: summary.approvedServiceIds.flatMap((sid) => {
       const s = ctx.catalogue.service(sid);
       return s ? [ctx.catalogue.toService(s)] : [];
     }),
@@ -229,7 +231,10 @@ export async function getListLifecycle(request: Request, ctx: FunctionContext): 
   const secondsLeft = record ? Math.floor((record.expiresAt.getTime() - now.getTime()) / 1000) : 0;
   if (!record || secondsLeft <= 0) return listNotFound();
   const today = now.toISOString().slice(0, 10);
-  const services = record.approvedServiceIds.flatMap((sid) => ctx.catalogue.service(sid) ?? []);
+  // What the list approves: a service it marks disabled is not in use, and its changes concern nobody.
+  const services = approvedIdsOf(record.approvedServiceIds, record.statuses).flatMap(
+    (sid) => ctx.catalogue.service(sid) ?? [],
+  );
   const changes = changesOf(ctx.catalogue, services);
   const body: ListLifecycle = {
     listId: record.id,

@@ -210,7 +210,7 @@ describe('POST /v1/export/markdown', () => {
     });
 
     it('413 for a body over the limit', async () => {
-      const r = await post({ name: 'x', approvedServiceIds: ids, pad: 'x'.repeat(300 * 1024) });
+      const r = await post({ name: 'x', approvedServiceIds: ids, pad: 'x'.repeat(1100 * 1024) });
       expectMutationProblem(r, 413);
     });
 

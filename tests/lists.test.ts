@@ -129,6 +129,59 @@ describe('POST /v1/lists', () => {
     });
   });
 
+  it('approves what the list approves: a service it marks disabled, known or not, is listed in statuses, not approved', async () => {
+    const [a, b, c] = active;
+    const saved = await save({
+      name: 'Governed',
+      approvedServiceIds: [a!.id, b!.id, c!.id],
+      statuses: { [b!.id]: 'disabled', [c!.id]: 'restricted' },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.json).toMatchObject({
+      approvedServiceIds: [a!.id, c!.id],
+      statuses: { [b!.id]: 'disabled', [c!.id]: 'restricted' },
+    });
+    const got = await fetchList(saved.json.id);
+    expect(SavedList.parse(got.json).approvedServiceIds).toEqual([a!.id, c!.id]);
+    expect(got.json.services.map((s: any) => s.id)).toEqual([a!.id, c!.id]);
+    const entries = got.json.document.providers.flatMap((p: any) => p.categories.flatMap((x: any) => x.services));
+    expect(Object.fromEntries(entries.map((e: any) => [e.id, e.status]))).toEqual({
+      [a!.id]: 'enabled',
+      [b!.id]: 'disabled',
+      [c!.id]: 'restricted',
+    });
+    // A document from another tool disabling a service this catalogue does not know: still not approved.
+    const doc = got.json.document;
+    const category = doc.providers[0].categories[0];
+    category.services.push({ ...category.services[0], id: 'aws-made-up', slug: 'aws-made-up', status: 'disabled' });
+    delete doc.metadata.catalogListId;
+    const other = await save(doc);
+    expect(other.status).toBe(201);
+    expect(other.json.approvedServiceIds).not.toContain('aws-made-up');
+    expect(other.json.unknownServiceIds).toEqual(['aws-made-up']);
+    expect(other.json.statuses).toMatchObject({ 'aws-made-up': 'disabled' });
+  });
+
+  it('takes back the interchange document of a list of every service, as the site writes it (indented)', async () => {
+    const all: string[] = [];
+    for (let page = 1; ; page++) {
+      const r = (await send(`${server.url}/v1/services?pageSize=100&page=${page}`)).json;
+      all.push(...r.data.map((x: any) => x.id));
+      if (page >= r.totalPages) break;
+    }
+    const doc = (await fetchList((await save({ name: 'Everything', approvedServiceIds: all })).json.id)).json.document;
+    delete doc.metadata.catalogListId;
+    const text = JSON.stringify(doc, null, 2);
+    expect(text.length).toBeGreaterThan(256 * 1024);
+    const r = await send(`${server.url}/v1/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(r.status).toBe(201);
+    expect(r.json.approvedServiceIds).toHaveLength(all.length);
+  });
+
   it.each([
     ['no name', { approvedServiceIds: ['aws-s3'] }, '/name'],
     ['empty list', { name: 'x', approvedServiceIds: [] }, '/approvedServiceIds'],

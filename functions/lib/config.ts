@@ -69,7 +69,9 @@ export const ConfigSchema = z.object({
     .int()
     .min(1024)
     .max(10 * 1024 * 1024)
-    .default(256 * 1024)
+    // The interchange document of every service of the catalogue is about 640 KB as the site writes it (indented):
+    // the API takes back what it and the site hand out.
+    .default(1024 * 1024)
     .describe('Largest accepted request body'),
   STATUS_SAMPLE_SECONDS: z.coerce
     .number()

@@ -19,6 +19,37 @@ describe('parseApprovedList', () => {
     });
   });
 
+  it('takes statuses in the compact form too, for listed ids only; `enabled` is the default and not kept', () => {
+    const r = parseApprovedList(
+      {
+        name: 'Team',
+        approvedServiceIds: ids,
+        statuses: { [ids[0]!]: 'restricted', [ids[1]!]: 'disabled', [ids[2]!]: 'enabled' },
+      },
+      SCHEMA_URL,
+      catalogue,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.list.statuses).toEqual({ [ids[0]!]: 'restricted', [ids[1]!]: 'disabled' });
+    expect(
+      parseApprovedList(
+        { name: 'Team', approvedServiceIds: [ids[0]], statuses: { [ids[1]!]: 'disabled', [ids[0]!]: 'off' } },
+        SCHEMA_URL,
+        catalogue,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: [{ pointer: `/statuses/${ids[0]}`, message: expect.stringMatching(/restricted/) }],
+    });
+    expect(
+      parseApprovedList(
+        { name: 'Team', approvedServiceIds: [ids[0]], statuses: { [ids[1]!]: 'disabled' } },
+        SCHEMA_URL,
+        catalogue,
+      ),
+    ).toEqual({ ok: false, errors: [{ pointer: `/statuses/${ids[1]}`, message: 'not in approvedServiceIds' }] });
+  });
+
   it('normalises an interchange document to the same list, with statuses', () => {
     const doc = exportServiceList(
       catalogue,

@@ -6,8 +6,8 @@
  *   `providers`, read by importServiceList (validated by the v1 JSON Schema,
  *   services resolved by id or slug, unknown ones kept as ids);
  * - the compact form `{ name, description?, organisation?, owner?,
- *   approvedServiceIds }`, validated by the zod schema below (which also
- *   documents it in OpenAPI).
+ *   approvedServiceIds, statuses? }`, validated by the zod schema below
+ *   (which also documents it in OpenAPI).
  * Both become one normalised ApprovedList. Unknown ids are kept: each
  * endpoint decides how to report them.
  *
@@ -19,22 +19,35 @@ import type { Catalogue } from './catalogue.ts';
 import { toJsonPointer } from './json-pointer.ts';
 import { shownName, shownPath } from './shown-name.ts';
 import { listDescription, listDescriptionFields, type ListDescription } from './list-description.ts';
-import { importServiceList, type ServiceStatus, type ValidationError } from './service-list.ts';
+import { importServiceList, serviceStatuses, type ServiceStatus, type ValidationError } from './service-list.ts';
 
-export const CompactApprovedList = z
-  .strictObject({
-    ...listDescriptionFields,
-    approvedServiceIds: ApprovedServiceIds,
-  })
-  .meta({
-    id: 'CompactApprovedList',
-    description:
-      'An approved service list in compact form. Endpoints that take a list also accept a service list interchange document (v1 schema).',
-  });
+const CompactFields = z.strictObject({
+  ...listDescriptionFields,
+  approvedServiceIds: ApprovedServiceIds,
+  statuses: z
+    .record(z.string().max(200), z.enum(serviceStatuses))
+    .optional()
+    .describe(
+      'Governance status of listed services, by id, as the interchange format has them (a service not named is ' +
+        '`enabled`): `restricted` is approved with conditions of its own; `disabled` is listed but not approved, ' +
+        'so a saved list leaves it out of its approvedServiceIds and services. Every id named must be in approvedServiceIds',
+    ),
+});
+
+export const CompactApprovedList = CompactFields.superRefine((list, ctx) => {
+  if (!list.statuses) return;
+  const listed = new Set(list.approvedServiceIds);
+  for (const id of Object.keys(list.statuses))
+    if (!listed.has(id)) ctx.addIssue({ code: 'custom', path: ['statuses', id], message: 'not in approvedServiceIds' });
+}).meta({
+  id: 'CompactApprovedList',
+  description:
+    'An approved service list in compact form. Endpoints that take a list also accept a service list interchange document (v1 schema).',
+});
 export type CompactApprovedList = z.output<typeof CompactApprovedList>;
 
 /** The compact form's limits on the descriptive fields, applied to an interchange document's metadata as well. */
-const ListDescriptionLimits = CompactApprovedList.pick({
+const ListDescriptionLimits = CompactFields.pick({
   name: true,
   description: true,
   organisation: true,
@@ -45,7 +58,7 @@ const ListDescriptionLimits = CompactApprovedList.pick({
 export interface ApprovedList extends ListDescription {
   /** In the order given, without repeats. Not checked against the catalogue. */
   approvedServiceIds: string[];
-  /** Governance status of services that are not `enabled` (interchange documents only). */
+  /** Governance status of listed services that are not `enabled` (`disabled` ones are listed, not approved). */
   statuses?: Record<string, ServiceStatus>;
   /** What the importer read differently or did not know (interchange documents only), one sentence each. */
   notes?: string[];
@@ -96,12 +109,27 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
     list: {
       ...listDescription(described.data),
       approvedServiceIds: ids,
-      ...(Object.keys(imported.statuses).length ? { statuses: imported.statuses } : {}),
+      ...notEnabled(imported.statuses),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
       source: 'interchange',
     },
   };
 }
+
+/** `{ statuses }` with the services that are not `enabled`, or nothing when there are none. */
+function notEnabled(statuses: Record<string, ServiceStatus> | undefined): { statuses?: Record<string, ServiceStatus> } {
+  const kept = Object.entries(statuses ?? {}).filter(([, status]) => status !== 'enabled');
+  return kept.length ? { statuses: Object.fromEntries(kept) } : {};
+}
+
+/**
+ * The ids a list approves: those it lists, less those it marks `disabled`. What policies, a saved list's
+ * approvedServiceIds and the site's list take.
+ */
+export const approvedIdsOf = (
+  ids: readonly string[],
+  statuses: Readonly<Record<string, ServiceStatus>> | undefined,
+): string[] => (statuses ? ids.filter((id) => statuses[id] !== 'disabled') : [...ids]);
 
 /**
  * Parses a request body (already JSON-parsed) as an approved list.
@@ -119,6 +147,7 @@ export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Ca
     list: {
       ...listDescription(parsed.data),
       approvedServiceIds: parsed.data.approvedServiceIds,
+      ...notEnabled(parsed.data.statuses),
       source: 'compact',
     },
   };

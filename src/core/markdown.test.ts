@@ -95,6 +95,23 @@ function decode(html: string): string {
 }
 
 describe('renderMarkdown', () => {
+  it('counts as approved only what the list approves: disabled services have a count of their own', () => {
+    const r = renderMarkdown(
+      catalogue,
+      {
+        name: 'Governed',
+        approvedServiceIds: [...all.slice(0, 3), 'aws-made-up'],
+        statuses: { [all[0]!]: 'disabled', [all[1]!]: 'restricted', 'aws-made-up': 'disabled' },
+      },
+      { today },
+    );
+    const html = render(r.markdown);
+    expect(html).toContain('<td>Approved services</td>\n<td>2</td>');
+    expect(html).toContain('<td>Disabled services</td>\n<td>1</td>');
+    expect(html).toContain('<li>aws-made-up (disabled)</li>');
+    expect(r.services.find((x) => x.id === all[0])?.status).toBe('disabled');
+  });
+
   it('has the title, metadata, a table per provider and category, and lifecycle warnings', () => {
     const r = renderMarkdown(
       catalogue,

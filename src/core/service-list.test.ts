@@ -375,12 +375,34 @@ describe('importServiceList', () => {
     const r = importServiceList(catalogue, d, SCHEMA_URL);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.approvedServiceIds).toEqual(['aws-s3', 'azure-storage']);
-    expect(r.statuses).toEqual({ 'azure-storage': 'restricted' });
+    // The unknown service is a copy of the restricted Azure one: its status is kept too.
+    expect(r.statuses).toEqual({ 'azure-storage': 'restricted', 'azure-not-a-service': 'restricted' });
     expect(r.unknownServiceIds).toEqual(['azure-not-a-service', 'oci-compute']);
     expect(r.notes.join('\n')).toMatch(
       /Provider "oracle-cloud" \(Oracle Cloud Infrastructure\) is not in this catalogue; its 1 service/,
     );
     expect(r.notes.join('\n')).toMatch(/Service "azure-not-a-service" .* is not in this catalogue/);
+  });
+
+  it('keeps the status of services it does not know, so one another tool disabled never reads as approved', () => {
+    const d = fullDocument();
+    const other = (id: string, status: 'enabled' | 'restricted' | 'disabled') => ({
+      ...d.providers[0].categories[0].services[0],
+      id,
+      slug: id,
+      status,
+    });
+    d.providers[0].categories[0].services.push(
+      other('aws-made-up', 'disabled'),
+      other('aws-made-up', 'enabled'),
+      other('aws-also-made-up', 'enabled'),
+    );
+    const r = importServiceList(catalogue, d, SCHEMA_URL);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.unknownServiceIds).toEqual(['aws-made-up', 'aws-also-made-up']);
+    // The first listing counts, as for a known service listed twice; `enabled` is the default, never stored.
+    expect(r.statuses['aws-made-up']).toBe('disabled');
+    expect(r.statuses).not.toHaveProperty('aws-also-made-up');
   });
 
   it('refuses an invalid document with the schema errors', () => {

@@ -302,7 +302,10 @@ export interface ImportedServiceList {
   approvedServiceIds: string[];
   metadata: ListMetadata;
   lastUpdated: string;
-  /** Governance status of known services that are not `enabled`. */
+  /**
+   * Governance status of the listed services that are not `enabled`, known or not: a service another tool marks
+   * `disabled` stays disabled here, so that it never reads as approved once a catalogue knows its id.
+   */
   statuses: Record<string, ServiceStatus>;
   /** Service ids of the document this catalogue does not know, in document order. */
   unknownServiceIds: string[];
@@ -343,6 +346,8 @@ export function importServiceList(
         if (!known) {
           if (catalogue.provider(group.id))
             notes.push(`Service "${entry.id}" (${entry.name}) is not in this catalogue.`);
+          // The first listing counts, as for a known service listed twice.
+          if (!unknown.has(entry.id) && entry.status !== 'enabled') statuses[entry.id] = entry.status;
           unknown.add(entry.id);
           continue;
         }

@@ -23,7 +23,18 @@ export const SavedListSummary = z
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime().describe('90 days after createdAt; the list is not retrievable afterwards'),
     ...listDescriptionFields,
-    approvedServiceIds: z.array(z.string()).describe('As saved, in the order given'),
+    approvedServiceIds: z
+      .array(z.string())
+      .describe(
+        'The services the list approves, as saved, in the order given: every service it lists except those ' +
+          'statuses marks `disabled` (what to send to the policy endpoints)',
+      ),
+    statuses: z
+      .record(z.string(), z.enum(['restricted', 'disabled']))
+      .describe(
+        'Governance status of the listed services that are not `enabled`, by id, as the list gave them: ' +
+          '`restricted` ones are approved, with conditions of their own; `disabled` ones are listed but not approved',
+      ),
     unknownServiceIds: z
       .array(z.string())
       .describe(
@@ -37,7 +48,7 @@ export const SavedList = SavedListSummary.extend({
   services: z
     .array(Service)
     .describe(
-      'The approved services the catalogue knows, resolved against the current catalogue (with lifecycle), in list order',
+      'The approved services the catalogue knows (approvedServiceIds), resolved against the current catalogue (with lifecycle), in list order',
     ),
   document: z
     .custom<ServiceListDocument>(() => true)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addedFrom,
   addIds,
   compactBody,
   DEFAULT_LIST_NAME,
@@ -8,8 +9,10 @@ import {
   MAX_LIST_IDS,
   parseStoredList,
   removeIds,
+  replacedBy,
   serializeList,
   toggleId,
+  withParty,
 } from './list-state.ts';
 
 describe('stored approved list', () => {
@@ -59,6 +62,66 @@ describe('stored approved list', () => {
     expect(
       compactBody({ name: 'P', description: '', ids: ['aws-s3', 'aws-gone'] }, ['aws-s3']).approvedServiceIds,
     ).toEqual(['aws-s3']);
+  });
+
+  it('keeps the organisation, the owner and the restricted marks of listed services, and nothing else', () => {
+    const state = {
+      name: 'Platform',
+      description: '',
+      organisation: 'Org™',
+      owner: 'Ωwner',
+      ids: ['aws-s3', 'gcp-firestore'],
+      restricted: ['gcp-firestore'],
+    };
+    expect(parseStoredList(serializeList(state))).toEqual(state);
+    const odd = parseStoredList(
+      '{"name":"P","organisation":"  ","owner":7,"ids":["aws-s3"],"restricted":["aws-s3","gcp-x",3,"aws-s3"]}',
+    );
+    expect(odd).toEqual({ name: 'P', description: '', ids: ['aws-s3'], restricted: ['aws-s3'] });
+    expect(withParty(withParty(odd, 'owner', ' team '), 'owner', '  ')).toEqual(odd);
+    expect(withParty(odd, 'organisation', 'Org').organisation).toBe('Org');
+  });
+
+  it('drops a removed service’s restricted mark: added again, it is enabled', () => {
+    const s = { name: 'P', description: '', ids: ['a-1', 'b-1'], restricted: ['a-1', 'b-1'] };
+    expect(removeIds(s, ['a-1'])).toEqual({ name: 'P', description: '', ids: ['b-1'], restricted: ['b-1'] });
+    expect(toggleId(toggleId(s, 'a-1'), 'a-1').restricted).toEqual(['b-1']);
+    expect(removeIds(s, ['a-1', 'b-1'])).not.toHaveProperty('restricted');
+  });
+
+  it('replaces the list with a file’s or shared list’s, or adds its services with their marks', () => {
+    const mine = { name: 'Mine', description: 'x', owner: 'me', ids: ['a-1', 'b-1'], restricted: ['b-1'] };
+    expect(
+      replacedBy({ name: 'Theirs', organisation: 'Org', ids: ['b-1', 'c-1', 'c-1'], restricted: ['c-1', 'z-1'] }),
+    ).toEqual({ name: 'Theirs', description: '', organisation: 'Org', ids: ['b-1', 'c-1'], restricted: ['c-1'] });
+    // b-1 keeps its own mark; c-1, new, comes with the file's; the list's name and parties stay.
+    expect(addedFrom(mine, { ids: ['a-1', 'c-1', 'd-1'], restricted: ['a-1', 'c-1'] })).toEqual({
+      ...mine,
+      ids: ['a-1', 'b-1', 'c-1', 'd-1'],
+      restricted: ['b-1', 'c-1'],
+    });
+  });
+
+  it('sends the organisation, the owner and the restricted marks of the services it sends', () => {
+    expect(
+      compactBody(
+        {
+          name: 'P',
+          description: '',
+          organisation: ' Org ',
+          owner: 'me',
+          ids: ['a-1', 'b-1'],
+          restricted: ['a-1', 'b-1'],
+        },
+        ['b-1'],
+      ),
+    ).toEqual({
+      name: 'P',
+      organisation: 'Org',
+      owner: 'me',
+      approvedServiceIds: ['b-1'],
+      statuses: { 'b-1': 'restricted' },
+    });
   });
 
   it('makes file names from list names', () => {

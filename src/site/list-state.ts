@@ -1,8 +1,10 @@
 /**
  * The approved list the builder keeps in the browser (localStorage): a name,
- * a description and service ids in the order they were added. Pure: parsing
- * and updates only; the client scripts do the storage I/O. No sign-in, so the
- * browser is the only place the list lives until it is saved for sharing.
+ * a description, the organisation and owner when given, service ids in the
+ * order they were added, and which of them a file or shared list marked
+ * `restricted`. Pure: parsing and updates only; the client scripts do the
+ * storage I/O. No sign-in, so the browser is the only place the list lives
+ * until it is saved for sharing.
  */
 
 export const LIST_STORAGE_KEY = 'csc.approved-list.v1';
@@ -13,8 +15,22 @@ export const DEFAULT_LIST_NAME = 'My approved services';
 export interface ApprovedListState {
   name: string;
   description: string;
+  /** Owning organisation or unit, and contact person or team: present when given, as the list formats have them. */
+  organisation?: string;
+  owner?: string;
   ids: string[];
+  /**
+   * Ids of the list that a file or a shared list marked `restricted` (approved, with conditions of their own), kept
+   * so that exporting, saving or sharing the list says so again rather than calling them `enabled`. A service added
+   * here is `enabled`; one removed loses its mark. Present when not empty.
+   */
+  restricted?: string[];
 }
+
+/** The limits of the list formats (the compact form's), applied to what the browser keeps. */
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 2000;
+const MAX_PARTY = 200;
 
 export const emptyList = (): ApprovedListState => ({ name: DEFAULT_LIST_NAME, description: '', ids: [] });
 
@@ -34,14 +50,81 @@ export function parseStoredList(raw: string | null | undefined): ApprovedListSta
   const ids = Array.isArray(v.ids)
     ? v.ids.filter((x): x is string => typeof x === 'string' && idPattern.test(x) && x.length <= 100)
     : [];
-  return {
-    name: typeof v.name === 'string' && v.name.trim() ? v.name.slice(0, 200) : DEFAULT_LIST_NAME,
-    description: typeof v.description === 'string' ? v.description.slice(0, 2000) : '',
-    ids: [...new Set(ids)].slice(0, MAX_LIST_IDS),
-  };
+  const kept = [...new Set(ids)].slice(0, MAX_LIST_IDS);
+  const party = (x: unknown) => (typeof x === 'string' && x.trim() ? x.slice(0, MAX_PARTY) : undefined);
+  return withMarks(
+    {
+      name: typeof v.name === 'string' && v.name.trim() ? v.name.slice(0, MAX_NAME) : DEFAULT_LIST_NAME,
+      description: typeof v.description === 'string' ? v.description.slice(0, MAX_DESCRIPTION) : '',
+      ...present('organisation', party(v.organisation)),
+      ...present('owner', party(v.owner)),
+      ids: kept,
+    },
+    Array.isArray(v.restricted) ? v.restricted.filter((x): x is string => typeof x === 'string') : [],
+  );
+}
+
+const present = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+/** The state with `restricted` set to the given ids that it lists (in list order), or absent when none are. */
+function withMarks(state: ApprovedListState, restricted: readonly string[]): ApprovedListState {
+  const { restricted: _old, ...rest } = state;
+  const marked = new Set(restricted);
+  const kept = state.ids.filter((id) => marked.has(id));
+  return kept.length ? { ...rest, restricted: kept } : rest;
 }
 
 export const serializeList = (state: ApprovedListState): string => JSON.stringify(state);
+
+/** The state's organisation or owner set to `value`, or removed when it is blank. */
+export const withParty = (
+  state: ApprovedListState,
+  key: 'organisation' | 'owner',
+  value: string,
+): ApprovedListState => {
+  const { [key]: _old, ...rest } = state;
+  return { ...rest, ...present(key, value.trim() ? value.slice(0, MAX_PARTY) : undefined) };
+};
+
+/**
+ * A list that replaces this one: a file's or a shared list's name, description, organisation, owner, services
+ * and `restricted` marks.
+ */
+export function replacedBy(from: {
+  name: string;
+  description?: string | undefined;
+  organisation?: string | undefined;
+  owner?: string | undefined;
+  ids: readonly string[];
+  restricted?: readonly string[];
+}): ApprovedListState {
+  const state = addIds(emptyList(), from.ids);
+  return withMarks(
+    {
+      ...state,
+      name: from.name.trim() ? from.name.slice(0, MAX_NAME) : DEFAULT_LIST_NAME,
+      description: (from.description ?? '').slice(0, MAX_DESCRIPTION),
+      ...present('organisation', from.organisation?.trim() ? from.organisation.slice(0, MAX_PARTY) : undefined),
+      ...present('owner', from.owner?.trim() ? from.owner.slice(0, MAX_PARTY) : undefined),
+    },
+    from.restricted ?? [],
+  );
+}
+
+/**
+ * Services of a file or shared list added to this one: each new one comes with its `restricted` mark; one already
+ * here keeps its own.
+ */
+export function addedFrom(
+  state: ApprovedListState,
+  from: { ids: readonly string[]; restricted?: readonly string[] },
+): ApprovedListState {
+  const next = addIds(state, from.ids);
+  const before = new Set(state.ids);
+  const marked = new Set(from.restricted ?? []);
+  return withMarks(next, [...(state.restricted ?? []), ...next.ids.filter((id) => !before.has(id) && marked.has(id))]);
+}
 
 export const hasId = (state: ApprovedListState, id: string): boolean => state.ids.includes(id);
 
@@ -52,10 +135,9 @@ export function addIds(state: ApprovedListState, ids: readonly string[]): Approv
   return { ...state, ids: next };
 }
 
-export const removeIds = (state: ApprovedListState, ids: readonly string[]): ApprovedListState => ({
-  ...state,
-  ids: state.ids.filter((x) => !ids.includes(x)),
-});
+/** Removes ids, and their `restricted` marks: a service added again later is `enabled`. */
+export const removeIds = (state: ApprovedListState, ids: readonly string[]): ApprovedListState =>
+  withMarks({ ...state, ids: state.ids.filter((x) => !ids.includes(x)) }, state.restricted ?? []);
 
 export const toggleId = (state: ApprovedListState, id: string): ApprovedListState =>
   hasId(state, id) ? removeIds(state, [id]) : addIds(state, [id]);
@@ -69,10 +151,26 @@ export const toggleId = (state: ApprovedListState, id: string): ApprovedListStat
 export function compactBody(
   state: ApprovedListState,
   knownIds: readonly string[],
-): { name: string; description?: string; approvedServiceIds: string[] } {
+): {
+  name: string;
+  description?: string;
+  organisation?: string;
+  owner?: string;
+  approvedServiceIds: string[];
+  statuses?: Record<string, 'restricted'>;
+} {
   const name = state.name.trim() || DEFAULT_LIST_NAME;
   const description = state.description.trim();
-  return { name, ...(description ? { description } : {}), approvedServiceIds: [...knownIds] };
+  const known = new Set(knownIds);
+  const restricted = (state.restricted ?? []).filter((id) => known.has(id));
+  return {
+    name,
+    ...(description ? { description } : {}),
+    ...present('organisation', state.organisation?.trim() || undefined),
+    ...present('owner', state.owner?.trim() || undefined),
+    approvedServiceIds: [...knownIds],
+    ...(restricted.length ? { statuses: Object.fromEntries(restricted.map((id) => [id, 'restricted' as const])) } : {}),
+  };
 }
 
 /** A file name from a list name: lower-case words joined by hyphens. */

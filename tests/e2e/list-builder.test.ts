@@ -256,8 +256,11 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     const p = await fresh.newPage();
     await p.goto(url(`/lists/${id}`));
     await expect(p.locator('[data-shared-disabled]').textContent()).resolves.toContain(
-      '1 service the list marks disabled',
+      `Listed as disabled, so not approved: ${trio[0]!.name}.`,
     );
+    // Counted and shown as what it is: not among the approved services.
+    await expect(p.locator('main').textContent()).resolves.toContain(`${trio.length - 1} approved services`);
+    await expect(p.locator(`main a[href="/services/${trio[0]!.slug}"]`).count()).resolves.toBe(0);
     await p.getByRole('button', { name: 'Replace my list with this one' }).click();
     await expect.poll(() => headerCount(p)).toBe(trio.length - 1);
     const ids = await p.evaluate((key) => JSON.parse(localStorage.getItem(key)!).ids, LIST_STORAGE_KEY);
@@ -488,5 +491,90 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
 
   it('ran every flow above without a Content-Security-Policy violation', () => {
     expect(site.cspViolations).toEqual([]);
+  });
+});
+
+/**
+ * A list's governance facts in the browser: a file's `restricted` services, organisation and owner are kept through
+ * import, export, saving and a shared page. Its own site: the story above uses the rate limit's budget of POSTs.
+ */
+describe.skipIf(!hasChromium)('website in Chromium: what a list says of its services and its owners', () => {
+  let site: Site;
+  let browser: Browser;
+  let trio: ServiceEntry[];
+  const url = (path: string) => site.url(path);
+  const headerCount = (p: Page) => site.headerCount(p);
+
+  beforeAll(async () => {
+    site = await openSite();
+    ({ browser, trio } = site);
+  });
+  afterAll(() => site?.close());
+
+  it('keeps a file’s restricted services, organisation and owner through export, saving and sharing', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.locator('[data-list-groups]').getByText('Your list is empty').waitFor();
+    const saved = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Marked', approvedServiceIds: trio.map((x) => x.id) }),
+    });
+    const { id: first } = (await saved.json()) as { id: string };
+    const doc = ((await (await fetch(url(`/v1/lists/${first}`))).json()) as { document: any }).document;
+    delete doc.metadata.catalogListId;
+    const entries = doc.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services));
+    const marked = entries[1];
+    marked.status = 'restricted';
+    Object.assign(doc.metadata, { organisation: 'Org™', owner: 'Ωwner' });
+    await p.locator('input[data-import-file]').setInputFiles({
+      name: 'restricted.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(doc)),
+    });
+    const result = p.locator('[data-import-result]');
+    await expect
+      .poll(() => result.locator('[data-import-restricted]').textContent())
+      .toContain(`1 service the file marks restricted stays restricted`);
+    await p.locator('button[data-import-mode="replace"]').click();
+    await expect.poll(() => headerCount(p)).toBe(entries.length);
+    await expect(p.locator(`[data-listed="${marked.id}"] [data-restricted]`).textContent()).resolves.toBe('Restricted');
+    await expect(p.getByLabel('Organisation (optional)').inputValue()).resolves.toBe('Org™');
+    await expect(p.getByLabel('Owner (optional)').inputValue()).resolves.toBe('Ωwner');
+    const fileOf = async () => {
+      const [d] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByRole('button', { name: 'Download Service list JSON' }).click(),
+      ]);
+      return JSON.parse(readFileSync((await d.path())!, 'utf8'));
+    };
+    const statusesOf = (d: any) =>
+      Object.fromEntries(
+        d.providers.flatMap((pr: any) =>
+          pr.categories.flatMap((c: any) => c.services.map((x: any) => [x.id, x.status])),
+        ),
+      );
+    const again = await fileOf();
+    expect(statusesOf(again)).toEqual(Object.fromEntries(entries.map((e: any) => [e.id, e.status])));
+    expect(again.metadata).toMatchObject({ organisation: 'Org™', owner: 'Ωwner' });
+    expect(again.metadata).not.toHaveProperty('catalogListId');
+    // Saved, the file names the shared list it is, while the list stays as saved.
+    await p.getByRole('button', { name: 'Save and share' }).click();
+    const link = await p.locator('[data-export-result] a[data-share-link]').getAttribute('href');
+    const savedId = link!.split('/').pop();
+    expect((await fileOf()).metadata.catalogListId).toBe(savedId);
+    // The shared page says who the list is for and which service is restricted; importing it keeps both.
+    const visitor = await browser.newContext({ viewport: DESKTOP });
+    const v = await visitor.newPage();
+    await v.goto(link!);
+    await expect(v.locator('[data-list-party]').textContent()).resolves.toBe('Organisation: Org™ · Owner: Ωwner');
+    await expect(v.locator('main [data-restricted]').count()).resolves.toBe(1);
+    await v.getByRole('button', { name: 'Replace my list with this one' }).click();
+    await expect.poll(() => headerCount(v)).toBe(entries.length);
+    const kept = await v.evaluate((key) => JSON.parse(localStorage.getItem(key)!), LIST_STORAGE_KEY);
+    expect(kept).toMatchObject({ organisation: 'Org™', owner: 'Ωwner', restricted: [marked.id] });
+    await visitor.close();
+    await fresh.close();
   });
 });

@@ -8,7 +8,12 @@ import './zod-jitless.ts';
 import { parseApprovedList } from '../../core/approved-list.ts';
 import { listDescription } from '../../core/list-description.ts';
 import { createCatalogue } from '../../core/catalogue.ts';
-import { exportServiceList, usePrecompiledValidator, type ListMetadata } from '../../core/service-list.ts';
+import {
+  exportServiceList,
+  usePrecompiledValidator,
+  type ListMetadata,
+  type ServiceStatus,
+} from '../../core/service-list.ts';
 import { schemaUrl, validate } from 'virtual:service-list-validator';
 import type { BuiltData } from './catalogue-data.ts';
 
@@ -17,8 +22,17 @@ usePrecompiledValidator(schemaUrl, validate);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function exportDocument(data: BuiltData, ids: readonly string[], meta: ListMetadata) {
-  return exportServiceList(createCatalogue(data), ids, meta, { today: today(), schemaUrl: data.serviceListSchemaUrl });
+export function exportDocument(
+  data: BuiltData,
+  ids: readonly string[],
+  meta: ListMetadata,
+  statuses: Readonly<Record<string, ServiceStatus>> = {},
+) {
+  return exportServiceList(createCatalogue(data), ids, meta, {
+    today: today(),
+    schemaUrl: data.serviceListSchemaUrl,
+    statuses,
+  });
 }
 
 /**
@@ -40,6 +54,7 @@ export function importDocument(data: BuiltData, doc: unknown) {
     ok: true as const,
     description: listDescription(parsed.list),
     approvedServiceIds: ids.filter((id) => known.has(id) && statuses[id] !== 'disabled'),
+    restrictedServiceIds: ids.filter((id) => known.has(id) && statuses[id] === 'restricted'),
     disabledServiceIds,
     unknownServiceIds,
     // The interchange reader already names unknown services in its notes; the compact form has none of its own.

@@ -10,8 +10,17 @@ import { download, request } from '../http.ts';
 import { onListChange, readList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './context.ts';
 
+/**
+ * What the exports share on the page: the id of the list last saved, while the list is as it was saved, which an
+ * exported file names as its `catalogListId` (the format's link back to the shared list).
+ */
+interface SavedLink {
+  id(): string | undefined;
+  remember(id: string): void;
+}
+
 /** Does the export, writes the result into `out`, and answers the one line the bar shows. */
-type Exporter = (ready: PreparedList, out: HTMLElement) => Promise<string>;
+type Exporter = (ready: PreparedList, out: HTMLElement, saved: SavedLink) => Promise<string>;
 
 const exporters: Record<string, Exporter> = {
   interchange: downloadInterchange,
@@ -25,13 +34,18 @@ export function startDownloads(page: BuilderPage): void {
   // What the result below was made for: a link saved before the list changed still opens the list as it was then.
   let madeFor: string | undefined;
   const keyOf = () => JSON.stringify(readList());
+  let savedAs: { key: string; id: string } | undefined;
+  const saved: SavedLink = {
+    id: () => (savedAs?.key === keyOf() ? savedAs.id : undefined),
+    remember: (id) => (savedAs = { key: keyOf(), id }),
+  };
   for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
     const exporter = exporters[button.dataset.export ?? ''];
     if (!exporter) continue;
     button.addEventListener('click', () =>
       whileBusy(button, async () => {
         const ready = await prepareList(out);
-        const line = ready ? await exporter(ready, out) : 'Nothing to export.';
+        const line = ready ? await exporter(ready, out, saved) : 'Nothing to export.';
         madeFor = ready ? keyOf() : undefined;
         status.replaceChildren(line, ' ', el('a', { href: '#export-result' }, 'Details'));
       }),
@@ -50,14 +64,22 @@ export function startDownloads(page: BuilderPage): void {
   });
 }
 
-async function downloadInterchange({ catalogue, knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
+async function downloadInterchange(
+  { catalogue, knownIds, leftOut, body }: PreparedList,
+  out: HTMLElement,
+  saved: SavedLink,
+) {
   const stem = fileStem(body.name);
   // Loaded on demand: the interchange module brings ajv, which the rest of the page does not need.
   const { exportDocument } = await import('../interchange.ts');
-  const doc = exportDocument(catalogue, knownIds, {
-    name: body.name,
-    ...(body.description ? { description: body.description } : {}),
-  });
+  const { approvedServiceIds: _ids, statuses, ...described } = body;
+  const catalogListId = saved.id();
+  const doc = exportDocument(
+    catalogue,
+    knownIds,
+    { ...described, ...(catalogListId ? { catalogListId } : {}) },
+    statuses,
+  );
   download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
   out.replaceChildren(
     notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
@@ -80,11 +102,12 @@ async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: 
   return `Downloaded ${filename}.`;
 }
 
-async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: HTMLElement) {
+async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: HTMLElement, saved: SavedLink) {
   const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
     json: body,
   });
   if (!r.ok) return failed(out, r.message);
+  saved.remember(r.body.id);
   const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
   const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
   const until = humanDate(r.body.expiresAt.slice(0, 10));

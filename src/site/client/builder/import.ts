@@ -4,7 +4,7 @@
  * compact `{ name, approvedServiceIds }`), then the user chooses to replace
  * the list with it or add its services.
  */
-import { addIds, emptyList } from '../../list-state.ts';
+import { addedFrom, replacedBy } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { parseImportText, schemaErrorLines } from '../../import-file.ts';
 import { loadCatalogueData } from '../catalogue-data.ts';
@@ -92,6 +92,17 @@ async function readImport(file: File, out: HTMLElement, about: AboutFields): Pro
             ),
           ]
         : []),
+      ...(result.restrictedServiceIds.length
+        ? [
+            el(
+              'p',
+              { dataset: { importRestricted: '' } },
+              `${plural(result.restrictedServiceIds.length, 'service')} the file marks restricted ` +
+                `${result.restrictedServiceIds.length === 1 ? 'stays' : 'stay'} restricted in your list and in ` +
+                `what you export from it: ${result.restrictedServiceIds.map(nameOf).join(', ')}.`,
+            ),
+          ]
+        : []),
       ...(result.notes.length ? [el('ul', {}, ...result.notes.slice(0, 20).map((n) => el('li', {}, n)))] : []),
       importable
         ? el(
@@ -120,15 +131,8 @@ function applyImport(
   out: HTMLElement,
   about: AboutFields,
 ): void {
-  updateList((s) =>
-    mode === 'replace'
-      ? {
-          name: result.description.name,
-          description: result.description.description ?? '',
-          ids: addIds(emptyList(), result.approvedServiceIds).ids,
-        }
-      : addIds(s, result.approvedServiceIds),
-  );
+  const from = { ids: result.approvedServiceIds, restricted: result.restrictedServiceIds };
+  updateList((s) => (mode === 'replace' ? replacedBy({ ...result.description, ...from }) : addedFrom(s, from)));
   const s = readList();
   about.show(s);
   const imported = plural(result.approvedServiceIds.length, 'service');

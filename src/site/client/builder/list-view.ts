@@ -33,7 +33,10 @@ export function listView(page: BuilderPage): ListView {
       if (!data) return;
       const grouped = groupList(data, state.ids);
       warnings.replaceChildren(...listWarnings(grouped), ...lifecycleNotice(data, grouped));
-      groups.replaceChildren(...(state.ids.length ? grouped.providers.map(providerSection) : [emptyListMessage()]));
+      const restricted = new Set(state.restricted);
+      groups.replaceChildren(
+        ...(state.ids.length ? grouped.providers.map((p) => providerSection(p, restricted)) : [emptyListMessage()]),
+      );
     },
     showError(...children) {
       groups.replaceChildren(notice('error', ...children));
@@ -127,7 +130,7 @@ function emptyListMessage(): HTMLElement {
 type ProviderGroup = GroupedList['providers'][number];
 
 /** One cloud: its name and count, then its categories as small headings over one line per service. */
-function providerSection(p: ProviderGroup): HTMLElement {
+function providerSection(p: ProviderGroup, restricted: ReadonlySet<string>): HTMLElement {
   return el(
     'section',
     { className: `list-cloud cloud-${p.id}`, attrs: { 'aria-label': p.name } },
@@ -137,14 +140,19 @@ function providerSection(p: ProviderGroup): HTMLElement {
       el(
         'ul',
         { className: 'compact-list' },
-        ...c.services.map((s) => serviceItem(s, cloudNames[p.id as PolicyTarget] ?? p.name)),
+        ...c.services.map((s) =>
+          serviceItem(s, cloudNames[p.id as PolicyTarget] ?? p.name, restricted.has(s.service.id)),
+        ),
       ),
     ]),
   );
 }
 
-/** One line: icon, name, cloud, lifecycle badge, remove; a service that is not active says why on a second line. */
-function serviceItem({ service, warning }: ListedService, cloud: string): HTMLElement {
+/**
+ * One line: icon, name, cloud, lifecycle badge, a `restricted` mark when the list has one, remove; a service that is
+ * not active says why on a second line.
+ */
+function serviceItem({ service, warning }: ListedService, cloud: string, restricted: boolean): HTMLElement {
   return el(
     'li',
     { className: 'listed', id: `listed-${service.id}`, dataset: { listed: service.id } },
@@ -156,6 +164,16 @@ function serviceItem({ service, warning }: ListedService, cloud: string): HTMLEl
       el('span', { className: 'listed-cloud cloud muted' }, cloud),
       service.lifecycle &&
         el('span', { className: `badge ${service.lifecycle.status}` }, lifecycleLabel(service.lifecycle.status)),
+      restricted &&
+        el(
+          'span',
+          {
+            className: 'badge restricted',
+            dataset: { restricted: '' },
+            attrs: { title: 'Approved with conditions of its own, as the list this came from says' },
+          },
+          'Restricted',
+        ),
     ),
     el(
       'button',
