@@ -384,12 +384,16 @@ function editDistance(a: string, b: string, max: number): number {
 /** A name without its parenthesised short form. */
 const withoutParentheses = (name: string) => (name.includes('(') ? name.replace(/\([^)]*\)/g, ' ') : name);
 
-/** Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters. */
+/**
+ * Acronyms made of a name's initials (with and without the vendor prefix), 3 to 6 letters. Not two: the initials
+ * of "Amazon DataZone" or "Application Integration" are `ad` and `ai`, which an engineer types meaning Active
+ * Directory and AI; the two-letter acronyms in use (S3, AD, ML) are the catalogue's keywords.
+ */
 function derivedAcronyms(nameWords: string[]): string[] {
   const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
   const out: string[] = [];
   for (let start = 0; start < all.length && (start === 0 || vendorPrefix.has(all[start - 1]!)); start++) {
-    if (all.length - start < 2 || all.length - start > 6) continue;
+    if (all.length - start < 3 || all.length - start > 6) continue;
     let initials = '';
     for (let i = start; i < all.length; i++) initials += all[i]![0];
     if (!out.includes(initials)) out.push(initials);
@@ -1060,6 +1064,7 @@ export function createSearchEngine(
     const provider = hinted.size === 1 ? providerCodes.get([...hinted][0]!) : undefined;
     const plurals = !IDENTIFIER_QUERY.test(q);
     const direct = terms.map((t) => wordHits(t, true, plurals));
+    joinSplitNames(terms, direct);
     const synonyms = terms.map((t) =>
       (synonymsOf.get(t) ?? []).map((phrase) => phrase.map((w, i) => wordHits(w, i === phrase.length - 1, plurals))),
     );
@@ -1070,13 +1075,37 @@ export function createSearchEngine(
     return { terms, requiredMask, provider, direct, synonyms, looseMask };
   }
 
-  /** Marks, for phrase detection, which terms each vocabulary word stands for. */
+  /**
+   * Two neighbouring words that together are a word of a service's name ("cloud front", "fire store", "red
+   * shift"): each also matches that word exactly. Only a name's word (name, short name, acronym, former name):
+   * "cognitive services" joined is an Azure resource provider's, not what was asked for.
+   */
+  function joinSplitNames(terms: readonly string[], direct: WordHit[][]): void {
+    for (let k = 0; k + 1 < terms.length; k++) {
+      const id = wordIdOf(terms[k]! + terms[k + 1]!);
+      if (id === undefined || !inAName(id)) continue;
+      for (const j of [k, k + 1])
+        if (!direct[j]!.some((h) => h.word === id)) direct[j]!.push({ word: id, quality: EXACT, kind: 'exact' });
+    }
+  }
+
+  /** Whether some service has the word in one of its names. */
+  function inAName(word: number): boolean {
+    for (let j = postStart[word]!; j < postStart[word + 1]!; j++) if (postMasks[j]! & NAMEISH) return true;
+    return false;
+  }
+
+  /**
+   * Marks, for phrase detection, which terms each vocabulary word stands for. A synonym of one word stands for
+   * its term; the words of a longer synonym do not, one by one: "nosql" means "key value", but a name with
+   * "Document" in it ("Azure AI Document Intelligence") is no phrase "azure nosql".
+   */
   function markWords(p: Plan): void {
     wordTerms.fill(0);
     p.terms.forEach((_, k) => {
       for (const h of p.direct[k]!) wordTerms[h.word]! |= 1 << k;
       for (const phrase of p.synonyms[k]!)
-        for (const hits of phrase) for (const h of hits) wordTerms[h.word]! |= 1 << k;
+        if (phrase.length === 1) for (const h of phrase[0]!) wordTerms[h.word]! |= 1 << k;
     });
   }
 
@@ -1251,6 +1280,7 @@ export function createSearchEngine(
       matchedDocs[m] = doc;
       sortKeys[m++] = -Math.round(v * 1000) * scale + nameRank[doc]!;
     }
+    if (p.provider !== undefined) m = namedCloudsCounterparts(p.provider, m, accept);
     const keys = sortKeys.subarray(0, m);
     const matched = matchedDocs.subarray(0, m);
     // A page in another order (by name, by provider) needs which services match, not their ranking.
@@ -1266,6 +1296,48 @@ export function createSearchEngine(
       return { index: rankToDoc[rank]!, score: -Math.round((k - rank) / scale) / 1000 };
     });
     return { total: m, matched, top };
+  }
+
+  /**
+   * "azure s3", "gcp redshift": a query naming one cloud and another cloud's product wants the named cloud's
+   * counterpart of it, which need not have any of the query's words (Azure Storage has no "s3"). When the best
+   * match is on another cloud and ranks above every match on the named one, its equivalents on the named cloud
+   * (those the filter accepts) join the matches just above it, those that match the words themselves first.
+   * Works on the `m` matches in matchedDocs/sortKeys (a smaller key ranks higher) and answers their new count.
+   */
+  function namedCloudsCounterparts(provider: number, m: number, accept?: (index: number) => boolean): number {
+    let best = -1;
+    let bestKey = Infinity;
+    let ownKey = Infinity;
+    for (let i = 0; i < m; i++) {
+      const doc = matchedDocs[i]!;
+      const key = sortKeys[i]!;
+      if (providerOf[doc] === provider) ownKey = Math.min(ownKey, key);
+      else if (key < bestKey) {
+        bestKey = key;
+        best = doc;
+      }
+    }
+    if (best < 0 || bestKey >= ownKey) return m;
+    const bestUnits = -(bestKey - nameRank[best]!) / scale;
+    const at = new Map<number, number>();
+    for (let i = 0; i < m; i++) at.set(matchedDocs[i]!, i);
+    for (let j = peerStart[best]!; j < peerStart[best + 1]!; j++) {
+      const doc = peerDocs[j]!;
+      if (providerOf[doc] !== provider || (accept && !accept(doc))) continue;
+      const i = at.get(doc);
+      // Its own score breaks the tie among the counterparts, never lifting one past another's place by more.
+      const own =
+        i === undefined ? 0 : Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10)));
+      const key = -(bestUnits + 1000 + own) * scale + nameRank[doc]!;
+      if (i !== undefined) sortKeys[i] = Math.min(sortKeys[i]!, key);
+      else {
+        baseScore[doc] = 0;
+        matchedDocs[m] = doc;
+        sortKeys[m++] = key;
+      }
+    }
+    return m;
   }
 
   /** The `k` smallest keys, unordered (quickselect on a copy in a reused buffer). */

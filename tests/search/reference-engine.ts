@@ -331,7 +331,7 @@ const coreOf = (words: string[]): string[] => {
   return words.slice(i);
 };
 
-/** Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters. */
+/** Acronyms made of a name's initials (with and without the vendor prefix), 3 to 6 letters. */
 function derivedAcronyms(nameWords: string[]): string[] {
   const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
   const out = new Set<string>();
@@ -340,7 +340,7 @@ function derivedAcronyms(nameWords: string[]): string[] {
       .slice(start)
       .map((w) => w[0])
       .join('');
-    if (initials.length >= 2 && initials.length <= 6 && all.length - start > 1) out.add(initials);
+    if (initials.length >= 3 && initials.length <= 6) out.add(initials);
   }
   return [...out];
 }
@@ -727,6 +727,16 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     const provider = hinted.size === 1 ? providerCodes.get([...hinted][0]!) : undefined;
     const plurals = !/[.:/]/.test(q);
     const direct = terms.map((t) => wordHits(t, true, plurals));
+    // Two neighbouring words that together are a word of some service's name match it too.
+    for (let k = 0; k + 1 < terms.length; k++) {
+      const id = wordIdOf(terms[k]! + terms[k + 1]!);
+      if (id === undefined) continue;
+      let named = false;
+      for (let j = postStart[id]!; j < postStart[id + 1]!; j++) if (postMasks[j]! & NAMEISH) named = true;
+      if (!named) continue;
+      for (const j of [k, k + 1])
+        if (!direct[j]!.some((h) => h.word === id)) direct[j]!.push({ word: id, quality: EXACT, kind: 'exact' });
+    }
     const synonyms = terms.map((t) =>
       (synonymsOf.get(t) ?? []).map((phrase) => phrase.map((w, i) => wordHits(w, i === phrase.length - 1, plurals))),
     );
@@ -739,7 +749,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     p.terms.forEach((_, k) => {
       for (const h of p.direct[k]!) wordTerms[h.word]! |= 1 << k;
       for (const phrase of p.synonyms[k]!)
-        for (const hits of phrase) for (const h of hits) wordTerms[h.word]! |= 1 << k;
+        if (phrase.length === 1) for (const h of phrase[0]!) wordTerms[h.word]! |= 1 << k;
     });
   }
 
@@ -907,6 +917,29 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       baseScore[doc] = v;
       if (fullStamp[doc] === fs) v += fullValue[doc]! * (namedExactly[fullKind[doc]!] ? 1 : factor[doc]!);
       sortKeys[m++] = -Math.round(v * 1000) * scale + nameRank[doc]!;
+    }
+    // A query naming one cloud and another cloud's product: the named cloud's equivalents of the best match join it.
+    if (p.provider !== undefined) {
+      const docOf = (key: number) => rankToDoc[((key % scale) + scale) % scale]!;
+      let bestKey = Infinity;
+      let ownKey = Infinity;
+      for (let i = 0; i < m; i++) {
+        if (providerOf[docOf(sortKeys[i]!)] === p.provider) ownKey = Math.min(ownKey, sortKeys[i]!);
+        else bestKey = Math.min(bestKey, sortKeys[i]!);
+      }
+      if (bestKey < ownKey) {
+        const best = docOf(bestKey);
+        const bestUnits = -(bestKey - nameRank[best]!) / scale;
+        for (const doc of equivalentsOf[best]!) {
+          if (providerOf[doc] !== p.provider || (accept && !accept(doc))) continue;
+          let i = 0;
+          while (i < m && docOf(sortKeys[i]!) !== doc) i++;
+          const own = i < m ? Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10))) : 0;
+          const key = -(bestUnits + 1000 + own) * scale + nameRank[doc]!;
+          if (i < m) sortKeys[i] = Math.min(sortKeys[i]!, key);
+          else sortKeys[m++] = key;
+        }
+      }
     }
     const keys = sortKeys.subarray(0, m);
     const matched = new Int32Array(m);
