@@ -203,6 +203,23 @@ describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', (
     await expect.poll(() => button.getAttribute('aria-pressed')).not.toBe(before);
   });
 
+  it('announces the home search’s count once typing pauses, not at every keystroke', async () => {
+    await page.goto(url('/'));
+    const box = page.getByRole('searchbox').first();
+    await box.waitFor();
+    await page.evaluate(() => {
+      const said = document.getElementById('search-said')!;
+      (window as unknown as { said: string[] }).said = [];
+      new MutationObserver(() => (window as unknown as { said: string[] }).said.push(said.textContent ?? '')).observe(
+        said,
+        { childList: true, characterData: true, subtree: true },
+      );
+    });
+    await box.pressSequentially('kubernetes', { delay: 60 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { said: string[] }).said.length)).toBe(1);
+    await expect(page.evaluate(() => (window as unknown as { said: string[] }).said[0])).resolves.toMatch(/\d/);
+  });
+
   it('runs every page type under the Content-Security-Policy without a violation', async () => {
     for (const path of Object.values(pageTypes)) {
       const r = await page.goto(url(path));

@@ -18,7 +18,11 @@ describe.skipIf(!hasChromium)('website in Chromium: feedback, status and the API
   it('sends feedback, then explains the rate limit with the wait time', async () => {
     await page.goto(url('/feedback'));
     await page.getByRole('button', { name: 'Send feedback' }).click();
-    await expect(page.locator('[data-feedback-result]').textContent()).resolves.toContain('Please write a message');
+    // Said beside the field and tied to it, so whoever comes back to the field hears why it is invalid.
+    const field = page.getByLabel('Your message (required)');
+    await expect(page.locator('#fb-message-error').textContent()).resolves.toContain('Please write a message');
+    await expect(field.getAttribute('aria-describedby')).resolves.toContain('fb-message-error');
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Your message (required)').fill('The <b>catalogue</b> is missing a service | please add it');
     await page.getByRole('radio', { name: /^4/ }).check();
     await page.getByRole('button', { name: 'Send feedback' }).click();

@@ -25,6 +25,15 @@ import {
 
 const VIEW = { width: 1280, height: 800 };
 
+/** In the page: the focused control, named, when something else is drawn over its middle (a sticky bar); else ''. */
+const coveredFocus = () => {
+  const e = document.activeElement as HTMLElement | null;
+  if (!e || e === document.body) return '';
+  const r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return top && (top === e || e.contains(top) || top.contains(e)) ? '' : `${e.tagName} ${e.textContent ?? ''}`;
+};
+
 describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CHROMIUM})`, () => {
   let server: RunningServer;
   let browser: Browser;
@@ -312,6 +321,54 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
       expect(tray!.y).toBeGreaterThanOrEqual(0);
     }
     await expect(page.locator('[data-compare-submit]').textContent()).resolves.toBe('Compare 4 services');
+    // Tabbing down the table, no control the keyboard reaches is hidden under the tray.
+    await boxes.nth(0).focus();
+    const hidden: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const under = await page.evaluate(coveredFocus);
+      if (under) hidden.push(under);
+    }
+    expect(hidden).toEqual([]);
+    // Removing a chip by keyboard gives the keyboard to the next chip; the last one, to the service's own box.
+    const chips = page.locator('[data-tray-remove]');
+    const ticked = await chips.evaluateAll((b) => b.map((x) => (x as HTMLElement).dataset.trayRemove!));
+    expect(ticked).toHaveLength(4);
+    const focusedChip = () => page.evaluate(() => (document.activeElement as HTMLElement).dataset.trayRemove);
+    await chips.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(focusedChip()).resolves.toBe(ticked[1]);
+    // "Clear" empties the tray: the keyboard goes to the first ticked service's box, not to the top of the page.
+    await page.locator('[data-tray-clear]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-compare-tray]').isHidden()).resolves.toBe(true);
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).value)).resolves.toBe(ticked[1]);
+  });
+
+  it('keeps the compare tray out of the way where the window is small (a phone, 400% zoom)', async () => {
+    const small = await browser.newContext({ viewport: { width: 320, height: 256 } });
+    const p = await small.newPage();
+    await p.goto(url('/services'));
+    await p.locator('input[data-compare]').first().waitFor();
+    for (const i of [0, 1, 2]) await p.locator('input[data-compare]').nth(i).check();
+    const tray = p.locator('[data-compare-tray]');
+    await expect(tray.isVisible()).resolves.toBe(true);
+    // In the page, below the table, not over it.
+    await expect(tray.evaluate((t) => getComputedStyle(t).position)).resolves.toBe('static');
+    await small.close();
+  });
+
+  it('keeps the keyboard clear of the listings’ sticky compare row, going back up the list', async () => {
+    await page.goto(url('/categories/storage'));
+    await page.locator('input[data-compare]').first().waitFor();
+    for (let i = 0; i < 45; i++) await page.keyboard.press('Tab');
+    const hidden: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const under = await page.evaluate(coveredFocus);
+      if (under) hidden.push(under);
+    }
+    expect(hidden).toEqual([]);
   });
 
   it('pages without JavaScript through prerendered pages', async () => {
@@ -332,10 +389,16 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await page.goto(url('/compare'));
     await expect(page.getByText('Nothing to compare yet').isVisible()).resolves.toBe(true);
     const input = page.getByRole('combobox', { name: /Add a service/ });
+    // A page just opened leaves the keyboard at its top: no field takes it (and no phone keyboard opens) unasked.
+    await expect(input.evaluate((i) => i === document.activeElement)).resolves.toBe(false);
     await input.fill(target.name);
     const option = page.getByRole('option', { name: new RegExp(target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await option.first().waitFor();
     await input.press('ArrowDown');
+    // The option the arrow keys chose is marked by an outline, not only a pale fill.
+    await expect(
+      page.locator('[data-picker-options] li.active').evaluate((li) => getComputedStyle(li).outlineStyle),
+    ).resolves.toBe('solid');
     await input.press('Enter');
     await page.waitForURL(/\/compare\?ids=/);
     expect(page.url()).toContain(target.id);

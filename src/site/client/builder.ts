@@ -14,6 +14,7 @@
 import { emptyList, type ApprovedListState } from '../list-state.ts';
 import { loadCatalogueData, type BuiltData } from './catalogue-data.ts';
 import { onListChange, readList, writeList } from './store.ts';
+import { trackHeight } from './dom.ts';
 import { startAboutFields } from './builder/about.ts';
 import { builderPage } from './builder/context.ts';
 import { startDownloads } from './builder/downloads.ts';
@@ -53,17 +54,6 @@ export function startBuilder(): void {
 
   startDownloads(page);
   startImport(page, about);
-  keepClearOfBar(page.find('[data-builder-bar]'));
-}
-
-/**
- * Where the action bar stays at the top of the window, what scrolls into view (a focused control, a "Details"
- * link's target) stops below it rather than under it: the stylesheet pads the page's scrolling by the bar's height,
- * which this keeps current as the bar wraps or grows.
- */
-function keepClearOfBar(bar: HTMLElement): void {
-  const root = document.documentElement;
-  const measure = () => root.style.setProperty('--builder-bar-height', `${bar.offsetHeight}px`);
-  measure();
-  new ResizeObserver(measure).observe(bar);
+  // Where the action bar stays at the top of the window, what scrolls into view stops below it, not under it.
+  trackHeight(page.find('[data-builder-bar]'), '--builder-bar-height');
 }

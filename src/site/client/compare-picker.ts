@@ -127,7 +127,7 @@ export function startComparePicker(): void {
     const row = li && options.find((r) => r.id === li.dataset.id);
     if (row) choose(row);
   });
-  // Focus starts here on an empty page, and comes back here after each service added, ready for the next one.
-  const picking = pickingMark();
-  if (!chosen.length || (picking && !input.disabled)) input.focus({ preventScroll: !picking });
+  // Focus comes back here after each service added or removed, ready for the next one. A page just opened leaves it
+  // at the top, empty or not: a screen reader starts with the page's title, and a phone opens no keyboard unasked.
+  if (pickingMark() && !input.disabled) input.focus();
 }

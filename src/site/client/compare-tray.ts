@@ -11,7 +11,7 @@ import {
   parseCompareIds,
   removeCompareId,
 } from '../compare-state.ts';
-import { el } from './dom.ts';
+import { el, trackHeight } from './dom.ts';
 
 export function readCompareIds(): string[] {
   try {
@@ -89,11 +89,28 @@ export function startCompareTray(form: HTMLFormElement, nameOf: (id: string) => 
     const box = e.target as HTMLInputElement;
     if (box.matches?.('input[data-compare]')) toggle(box.value, box.checked);
   });
+  /** The service's Compare box on this page (the first one when it has none here), for the keyboard to go back to. */
+  const boxOf = (id: string | undefined) =>
+    form.querySelector<HTMLInputElement>(`input[data-compare][value="${CSS.escape(id ?? '')}"]`) ??
+    form.querySelector<HTMLInputElement>('input[data-compare]');
   tray.addEventListener('click', (e) => {
     const remove = (e.target as Element).closest?.<HTMLButtonElement>('[data-tray-remove]');
-    if (remove) set(removeCompareId(ids, remove.dataset.trayRemove!));
+    if (!remove) return;
+    const id = remove.dataset.trayRemove!;
+    const at = ids.indexOf(id);
+    set(removeCompareId(ids, id));
+    // The button pressed is gone with its chip: the keyboard goes to the next chip's (or the one before), else, the
+    // tray gone, to the service's own box, rather than to the top of the page.
+    const left = list.querySelectorAll<HTMLButtonElement>('[data-tray-remove]');
+    (left[at] ?? left[at - 1] ?? boxOf(id))?.focus();
   });
-  clear.addEventListener('click', () => set([]));
+  clear.addEventListener('click', () => {
+    const first = ids[0];
+    set([]);
+    boxOf(first)?.focus();
+  });
+  // Where the tray stays at the bottom of the window, a control scrolled into view stops above it, not under it.
+  trackHeight(tray, '--compare-tray-height');
   // The selection spans pages: submit the whole of it, not only the boxes on this page.
   form.addEventListener('submit', (e) => {
     e.preventDefault();

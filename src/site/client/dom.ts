@@ -24,3 +24,15 @@ export const notice = (kind: 'error' | 'warn' | 'ok' | '', ...children: (Node | 
     { className: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
     ...children.map((c) => (typeof c === 'string' ? el('p', {}, c) : c)),
   );
+
+/**
+ * Keeps a custom property of the root at an element's height as it wraps or grows (`--builder-bar-height`): where
+ * the element stays in view (sticky), the stylesheet pads the page's scrolling by it, so what scrolls into view (a
+ * focused control, a link's target) stops clear of it rather than under it.
+ */
+export function trackHeight(element: HTMLElement, property: string): void {
+  const root = document.documentElement;
+  const measure = () => root.style.setProperty(property, `${element.offsetHeight}px`);
+  measure();
+  new ResizeObserver(measure).observe(element);
+}

@@ -12,17 +12,21 @@ export function startFeedback(): void {
   if (!form) return;
   const result = form.querySelector<HTMLElement>('[data-feedback-result]')!;
   const message = form.querySelector<HTMLTextAreaElement>('textarea[name=message]')!;
+  // Said beside the field and tied to it (aria-describedby), so whoever comes back to the field hears why.
+  const messageError = form.querySelector<HTMLElement>('[data-message-error]')!;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const from = document.referrer ? new URL(document.referrer) : undefined;
     const parsed = feedbackBodyFrom(new FormData(form), from?.origin === location.origin ? from.pathname : undefined);
     if (!parsed.ok) {
       message.setAttribute('aria-invalid', 'true');
-      result.replaceChildren(notice('error', parsed.message));
+      messageError.textContent = parsed.message;
+      result.replaceChildren();
       message.focus();
       return;
     }
     message.removeAttribute('aria-invalid');
+    messageError.textContent = '';
     const body = parsed.body;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
     button.disabled = true;

@@ -23,17 +23,24 @@ interface Hit {
 }
 
 const SHOWN = 10;
+/** How long typing must pause before the result count is announced. */
+const SAY_AFTER_MS = 500;
 
 export function startHomeSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-home-search]');
   const input = form?.querySelector<HTMLInputElement>('input[name=q]');
   const out = document.getElementById('search-results');
   if (!form || !input || !out) return;
-  // Only the first line (the count, or why there is none) is announced, not every result at each pause in typing.
+  // Only the first line (the count, or why there is none) is announced, not every result, and only once typing
+  // pauses: a screen reader told the count at every keystroke queues or cuts off each one while the word is typed.
   const said = document.getElementById('search-said');
+  let saying: ReturnType<typeof setTimeout> | undefined;
   const show = (...nodes: Node[]) => {
     out.replaceChildren(...nodes);
-    if (said) said.textContent = out.firstElementChild?.textContent ?? '';
+    clearTimeout(saying);
+    saying = setTimeout(() => {
+      if (said) said.textContent = out.firstElementChild?.textContent ?? '';
+    }, SAY_AFTER_MS);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let seq = 0;

@@ -10,6 +10,7 @@
 import { criteriaFrom, serviceQuery } from '../filter.ts';
 import { plural } from '../format.ts';
 import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
+import { trackHeight } from './dom.ts';
 
 export const MAX_COMPARE = 10;
 
@@ -105,6 +106,9 @@ export function startListing(): void {
   if (compareForm) {
     const boxes = () => [...compareForm.querySelectorAll<HTMLInputElement>('input[data-compare]')];
     const submit = compareForm.querySelector<HTMLButtonElement>('[data-compare-submit]');
+    // The row with the compare button stays at the top of the window: what scrolls into view stops below it.
+    const row = compareForm.querySelector<HTMLElement>(':scope > p.row:first-child');
+    if (row) trackHeight(row, '--compare-row-height');
     const sync = () => {
       const picked = boxes().filter((b) => b.checked).length;
       for (const b of boxes()) b.disabled = !b.checked && picked >= MAX_COMPARE;
