@@ -30,7 +30,7 @@ import { exportServiceList } from '../src/core/service-list.ts';
 import { corsHeaders, JSON_CONTENT_TYPE } from '../src/http/headers.ts';
 import { notFound, problemResponse, serviceListRef, type OperationSpec } from '../src/http/openapi.ts';
 import { problem, unknownServicesProblem } from '../src/http/problem.ts';
-import { SavedList, SavedListId, SavedListSummary } from '../src/http/saved-list-contract.ts';
+import { SavedList, SavedListId, SavedListReceipt, SavedListSummary } from '../src/http/saved-list-contract.ts';
 import { defineMutation } from './lib/mutation.ts';
 import { jsonResponse } from '../src/http/protocol.ts';
 import type { FunctionContext } from './lib/types.ts';
@@ -88,7 +88,11 @@ export const saveList = defineMutation({
       ...(Object.keys(statuses).length ? { statuses } : {}),
     };
     await ctx.store.saveList(record);
-    return jsonResponse(summaryOf(record, ctx), { status: 201, headers: { location: `/v1/lists/${record.id}` } });
+    const receipt: SavedListReceipt = {
+      ...summaryOf(record, ctx),
+      ...(list.notes?.length ? { notes: list.notes } : {}),
+    };
+    return jsonResponse(receipt, { status: 201, headers: { location: `/v1/lists/${record.id}` } });
   },
 });
 
@@ -254,6 +258,15 @@ export async function getListLifecycle(request: Request, ctx: FunctionContext): 
   });
 }
 
+/** What a saved list's GET answers say of caching, for the API description. */
+const listCacheHeaders = {
+  ETag: { description: 'Validator of this answer: send it back in If-None-Match for a 304' },
+  'Cache-Control': {
+    description: '`public, max-age=60, s-maxage=300`, each capped at the seconds left before the list expires',
+  },
+};
+const notModified = { description: 'Not Modified: If-None-Match names the ETag of the answer as it is (no body)' };
+
 export const operations: OperationSpec[] = [
   {
     method: 'post',
@@ -267,7 +280,9 @@ export const operations: OperationSpec[] = [
       'record, with the shareable `url` and `Location: /v1/lists/{id}`. Send the compact form or a ' +
       'service list interchange document (v1 schema). In the compact form every id must exist in the ' +
       'catalogue (422 otherwise); an interchange document may name services this catalogue does not ' +
-      'know: they are kept and reported in `unknownServiceIds`.',
+      'know: they are kept and reported in `unknownServiceIds`. Governance statuses (`statuses` in the ' +
+      "compact form, each service's `status` in a document) are kept: a service marked `disabled` is listed " +
+      "but not approved, so it is in the answer's `statuses` and not in its `approvedServiceIds`.",
     requestBody: {
       schema: CompactApprovedList,
       alternatives: [serviceListRef],
@@ -277,7 +292,7 @@ export const operations: OperationSpec[] = [
     responses: {
       201: {
         description: 'Saved',
-        schema: SavedListSummary,
+        schema: SavedListReceipt,
         headers: { Location: { description: 'Path of the saved list: /v1/lists/{id}' } },
       },
       400: problemResponse(
@@ -296,13 +311,14 @@ export const operations: OperationSpec[] = [
     summary: 'Fetch a saved list (until it expires after 90 days)',
     tags: ['Lists'],
     description:
-      'The list with each service resolved against the current catalogue (`services`, with ' +
+      'The list with each approved service resolved against the current catalogue (`services`, with ' +
       '`lifecycle`), the saved ids the catalogue no longer knows (`unknownServiceIds`) and the list ' +
       'as an interchange document with `metadata.catalogListId` set. Cacheable, but never past the ' +
       'expiry: `max-age` and `s-maxage` are at most the seconds left.',
     pathParams: z.object({ id: SavedListId }),
     responses: {
-      200: { description: 'The saved list', schema: SavedList },
+      200: { description: 'The saved list', schema: SavedList, headers: listCacheHeaders },
+      304: notModified,
       404: notFound('Saved list (unknown, malformed or expired id)'),
     },
   },
@@ -313,14 +329,16 @@ export const operations: OperationSpec[] = [
     summary: "Which of a saved list's services change, soonest first",
     tags: ['Lists'],
     description:
-      "The list's services that are not active and generally available, each with its status, dates, " +
+      "The list's approved services (not those it marks `disabled`) that are not active and generally " +
+      'available, each with its status, dates, ' +
       'successor and vendor announcement: dated changes soonest first (dates already past come first: ' +
       'those services are retired or overdue), then undated ones. `changingWithin12Months` counts the ' +
       'changes dated from today up to 12 months ahead. Computed on each request against the current ' +
       'catalogue; same 404 and caching as GET /v1/lists/{id}.',
     pathParams: z.object({ id: SavedListId }),
     responses: {
-      200: { description: "The list's lifecycle changes", schema: ListLifecycle },
+      200: { description: "The list's lifecycle changes", schema: ListLifecycle, headers: listCacheHeaders },
+      304: notModified,
       404: notFound('Saved list (unknown, malformed or expired id)'),
     },
   },

@@ -160,6 +160,9 @@ describe('POST /v1/lists', () => {
     expect(other.json.approvedServiceIds).not.toContain('aws-made-up');
     expect(other.json.unknownServiceIds).toEqual(['aws-made-up']);
     expect(other.json.statuses).toMatchObject({ 'aws-made-up': 'disabled' });
+    // The answer says what the importer did not know, as the site's import does.
+    expect(other.json.notes).toEqual([expect.stringContaining('"aws-made-up"')]);
+    expect(saved.json).not.toHaveProperty('notes');
   });
 
   it('takes back the interchange document of a list of every service, as the site writes it (indented)', async () => {
@@ -270,6 +273,19 @@ describe('GET /v1/lists/{id}', () => {
       headers: { 'if-none-match': r.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+    // As the API description says, for the list and its lifecycle alike.
+    const lifecycle = await send(`${server.url}/v1/lists/${saved.id}/lifecycle`);
+    const revalidated = await fetch(`${server.url}/v1/lists/${saved.id}/lifecycle`, {
+      headers: { 'if-none-match': lifecycle.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
+    const paths = (await send(`${server.url}/v1/openapi.json`)).json.paths;
+    for (const path of ['/v1/lists/{id}', '/v1/lists/{id}/lifecycle']) {
+      expect(Object.keys(paths[path].get.responses)).toContain('304');
+      expect(Object.keys(paths[path].get.responses['200'].headers)).toEqual(
+        expect.arrayContaining(['ETag', 'Cache-Control']),
+      );
+    }
   });
 
   it.each([

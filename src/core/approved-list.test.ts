@@ -19,6 +19,20 @@ describe('parseApprovedList', () => {
     });
   });
 
+  it.each([
+    ['a policy', { Version: '2012-10-17', Statement: [] }],
+    ['an array', ['aws-s3']],
+    ['a number', 42],
+    ['an empty object', {}],
+  ])('says in one sentence that %s is not a list, not what the compact form lacks', (_label, body) => {
+    expect(parseApprovedList(body, SCHEMA_URL, catalogue)).toEqual({
+      ok: false,
+      errors: [
+        { pointer: '', message: expect.stringMatching(/^not a service list: expected an interchange document/) },
+      ],
+    });
+  });
+
   it('takes statuses in the compact form too, for listed ids only; `enabled` is the default and not kept', () => {
     const r = parseApprovedList(
       {

@@ -67,6 +67,17 @@ export interface ApprovedList extends ListDescription {
 
 export type ParsedApprovedList = { ok: true; list: ApprovedList } | { ok: false; errors: ValidationError[] };
 
+const NOT_A_LIST =
+  'not a service list: expected an interchange document (with $schema and providers) or the compact form ' +
+  '{ "name": …, "approvedServiceIds": [ … ] }';
+
+/** True when a body is an object with a field of the compact form: its errors then say what to fix in it. */
+const looksLikeCompact = (raw: unknown): boolean =>
+  raw !== null &&
+  typeof raw === 'object' &&
+  !Array.isArray(raw) &&
+  Object.keys(CompactFields.shape).some((field) => Object.hasOwn(raw, field));
+
 /** True when a body is meant as an interchange document rather than the compact form. */
 export const isInterchangeDocument = (raw: unknown): boolean =>
   raw !== null &&
@@ -140,6 +151,9 @@ export const approvedIdsOf = (
  */
 export function parseApprovedList(raw: unknown, schemaUrl: string, catalogue: Catalogue): ParsedApprovedList {
   if (isInterchangeDocument(raw)) return fromInterchange(raw, schemaUrl, catalogue);
+  // Another kind of file (a policy, an array, a number): one sentence saying what a list is, not the compact
+  // form's complaints about fields it was never meant to have.
+  if (!looksLikeCompact(raw)) return { ok: false, errors: [{ pointer: '', message: NOT_A_LIST }] };
   const parsed = parseCompactBody(raw, CompactApprovedList, ' (or send an interchange document)');
   if (!parsed.ok) return parsed;
   return {

@@ -41,8 +41,20 @@ export const SavedListSummary = z
         'Saved ids the catalogue does not know (from interchange documents of other tools, or services since removed)',
       ),
   })
-  .meta({ id: 'SavedListSummary', description: 'The record of a saved list, as answered by POST /v1/lists.' });
+  .meta({ id: 'SavedListSummary', description: 'The record of a saved list.' });
 export type SavedListSummary = z.infer<typeof SavedListSummary>;
+
+/** The answer to POST /v1/lists: the record, and what reading an interchange document found worth saying. */
+export const SavedListReceipt = SavedListSummary.extend({
+  notes: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'What was read differently or not known in an interchange document, one sentence each (a service matched ' +
+        'by its slug, listed twice, listed under another provider, or not in this catalogue); absent when nothing',
+    ),
+}).meta({ id: 'SavedListReceipt', description: 'The record of a saved list, as answered by POST /v1/lists.' });
+export type SavedListReceipt = z.infer<typeof SavedListReceipt>;
 
 export const SavedList = SavedListSummary.extend({
   services: z

@@ -16,11 +16,10 @@ import {
 } from '../../core/service-list.ts';
 import { schemaUrl, validate } from 'virtual:service-list-validator';
 import type { BuiltData } from './catalogue-data.ts';
+import { localToday } from '../list-lifecycle.ts';
 
 // Compiled at build time (src/integrations/service-list-validator.ts): the CSP allows no run-time compilation.
 usePrecompiledValidator(schemaUrl, validate);
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function exportDocument(
   data: BuiltData,
@@ -29,7 +28,8 @@ export function exportDocument(
   statuses: Readonly<Record<string, ServiceStatus>> = {},
 ) {
   return exportServiceList(createCatalogue(data), ids, meta, {
-    today: today(),
+    // The day where the list is made, as its author reads the calendar: not UTC's, a day off across the world.
+    today: localToday(),
     schemaUrl: data.serviceListSchemaUrl,
     statuses,
   });
