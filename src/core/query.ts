@@ -39,7 +39,8 @@ export const ServiceQuery = z.strictObject({
         'keywords, sub-services, category and description (case- and accent-insensitive). Each word matches ' +
         'exactly (a plural counts as the word itself), as the start of a word, through a reviewed synonym (k8s, vm, pg…) or with a typo (one edit ' +
         'from 4 letters, two from 8); every word must match except provider names (aws, azure, google…) and ' +
-        'filler words (managed, service…), which only add to the score.',
+        'filler words (managed, service…), which only add to the score. An IAM action (`s3:GetObject`) or an ARN ' +
+        '(`arn:aws:s3:::my-bucket`) pasted whole searches for the service its prefix names.',
     ),
   provider: csv(kebabId)
     .optional()

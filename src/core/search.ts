@@ -164,6 +164,17 @@ const otherNumbers = (term: string): string[] => {
 /** A query with a dot, colon or slash is an identifier (an API name, a namespace, an IAM action). */
 const IDENTIFIER_QUERY = /[.:/]/;
 
+/** An IAM action pasted whole (`es:ESHttpGet`, `s3:Get*`): the prefix before the colon names the service. */
+const IAM_ACTION = /^\s*([a-z0-9-]+):[A-Za-z0-9*?]+\s*$/;
+/** An ARN pasted whole (`arn:aws:s3:::my-bucket`, in any partition): its third part is the service's prefix. */
+const ARN = /^\s*arn:aws[a-z-]*:([a-z0-9-]+):/i;
+
+/**
+ * What a query pasted from a policy or a console asks for: the service prefix of an IAM action or an ARN, whose
+ * other words (the action, the resource's name and account) name nothing in the catalogue. Other queries as typed.
+ */
+export const searchText = (q: string): string => ARN.exec(q)?.[1] ?? IAM_ACTION.exec(q)?.[1] ?? q;
+
 // Bonuses, added once per service.
 const FULL_NAME = 60; // the whole query is the name, short name or an acronym
 const FULL_FORMER = 50; // … a former name
@@ -1219,7 +1230,8 @@ export function createSearchEngine(
     return best;
   }
 
-  function search(q: string, accept?: (index: number) => boolean, limit = Infinity): SearchResult {
+  function search(typed: string, accept?: (index: number) => boolean, limit = Infinity): SearchResult {
+    const q = searchText(typed);
     const p = plan(q);
     if (!p.terms.length) return { total: 0, matched: new Int32Array(0), top: [] };
     const touched = score(p);
@@ -1417,7 +1429,8 @@ export function createSearchEngine(
     return ids.length ? { ids } : undefined;
   }
 
-  function explain(q: string, docs: readonly number[]): SearchMatch[][] {
+  function explain(typed: string, docs: readonly number[]): SearchMatch[][] {
+    const q = searchText(typed);
     const p = plan(q);
     markWords(p);
     const whole = wholeQuery(q);

@@ -40,6 +40,7 @@
  *   first rather than three of one.
  */
 import type { ServiceEntry } from '../../src/core/schemas.ts';
+import { searchText } from '../../src/core/search.ts';
 
 /** One reviewed synonym: a word an engineer types and the words (or phrases) services carry for it. */
 export interface Synonym {
@@ -856,7 +857,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return best;
   }
 
-  function search(q: string, accept?: (index: number) => boolean, limit = Infinity): SearchResult {
+  function search(typed: string, accept?: (index: number) => boolean, limit = Infinity): SearchResult {
+    const q = searchText(typed);
     const p = plan(q);
     if (!p.terms.length) return { total: 0, matched: new Int32Array(0), top: [] };
     const touched = score(p);
@@ -1026,7 +1028,8 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     return ids.length ? { ids } : undefined;
   }
 
-  function explain(q: string, docs: readonly number[]): SearchMatch[][] {
+  function explain(typed: string, docs: readonly number[]): SearchMatch[][] {
+    const q = searchText(typed);
     const p = plan(q);
     markWords(p);
     const whole = wholeQuery(q);

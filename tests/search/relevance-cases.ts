@@ -340,4 +340,10 @@ export const relevanceCases: RelevanceCase[] = [
   retiredAfter('run cron jobs', 'azure-scheduler', ['gcp-cloud-scheduler', 'aws-eventbridge']),
   exact('retired', 'opsworks', 'aws-opsworks'),
   exact('retired', 'mediastore', 'aws-elemental-mediastore'),
+  // Pasted from a policy or a console: the service an IAM action or an ARN names; and the suite's flagship by its family name.
+  exact('identifier', 'es:ESHttpGet', 'aws-opensearch-service'),
+  exact('identifier', 'arn:aws:s3:::my-bucket', 'aws-s3'),
+  exact('identifier', 'arn:aws:lambda:us-east-1:123456789012:function:my-fn', 'aws-lambda'),
+  exact('identifier', 'arn:aws-us-gov:dynamodb:us-gov-west-1:123456789012:table/Orders', 'aws-dynamodb'),
+  exact('name', 'entra', 'azure-entra-id'),
 ];
