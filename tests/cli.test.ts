@@ -371,6 +371,27 @@ describe("csc policy and markdown give the API's documents", () => {
     expect((await csc(['diff', '--help'])).stdout).toMatch(/Exits 0, or 1 when a\s+list is invalid/);
   });
 
+  it('policy, check and diff read a list with statuses alike: a service it marks disabled is not approved', async () => {
+    const all = file('governed-all.json', { name: 'G', approvedServiceIds: ['aws-aurora', 'aws-kms'] });
+    const governed = file('governed.json', {
+      name: 'G',
+      approvedServiceIds: ['aws-aurora', 'aws-kms'],
+      statuses: { 'aws-kms': 'disabled' },
+    });
+    const p = await csc(['policy', 'aws', governed]);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stderr).toContain('not in this policy: aws-kms (the list marks it disabled)');
+    expect(p.stdout).not.toContain('kms:');
+    // The gate sees what the policy denies: Aurora's encryption keys.
+    const c = await csc(['check', governed]);
+    expect(c.code).toBe(1);
+    expect(c.stdout).toMatch(/aws-kms/);
+    expect((await csc(['check', all])).stdout).not.toMatch(/problem/);
+    const d = await csc(['diff', all, governed]);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(/^aws:\n {2}- aws-kms\n/);
+  });
+
   it('standard output gets the exact bytes, and a final newline only on a terminal', () => {
     const list = file('tty.json', { approvedServiceIds: byProvider('aws').slice(0, 2) });
     const written = (terminal: boolean) => {

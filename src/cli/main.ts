@@ -17,6 +17,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
+  approvedIdsOf,
   isInterchangeDocument,
   parseApprovedList,
   parseCompactBody,
@@ -367,8 +368,12 @@ function parseList(
   catalogue: Catalogue,
 ): { ok: true; list: ReadList } | { ok: false; errors: ValidationError[] } {
   // An interchange document, or the compact list of markdown and saved lists.
+  // A compact list with statuses is a saved list's body, not a policy endpoint's: read as a list by every command.
+  const withStatuses = raw !== null && typeof raw === 'object' && Object.hasOwn(raw, 'statuses');
   const asList =
-    isInterchangeDocument(raw) || accepts !== 'policy' ? parseApprovedList(raw, schemaUrl, catalogue) : null;
+    isInterchangeDocument(raw) || withStatuses || accepts !== 'policy'
+      ? parseApprovedList(raw, schemaUrl, catalogue)
+      : null;
   if (asList && (asList.ok || accepts === 'list' || isInterchangeDocument(raw))) return asList;
   // The policy endpoints' own body schema, so a list one of them accepts is accepted here too.
   const body = parseCompactBody(raw, ApprovedServicesRequest);
@@ -516,9 +521,9 @@ function policyCommand(args: string[], io: Io): number {
     ...(emptyCloud ? { emptyCloud } : {}),
   };
   // A service the document marks disabled is not approved: no policy allows it (the website's import agrees).
-  const disabled = list.approvedServiceIds.filter((id) => list.statuses?.[id] === 'disabled');
-  for (const id of disabled) io.stderr(`not in this policy: ${id} (the list marks it disabled)\n`);
-  const approved = list.approvedServiceIds.filter((id) => list.statuses?.[id] !== 'disabled');
+  const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
+  for (const id of list.approvedServiceIds)
+    if (!approved.includes(id)) io.stderr(`not in this policy: ${id} (the list marks it disabled)\n`);
   const result = generatePolicy(target as PolicyTarget, catalogue, approved, options);
   switch (result.kind) {
     case 'unknown-services':
@@ -584,7 +589,9 @@ function checkCommand(args: string[], io: Io): number {
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, 'any', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
   const text = file === '-' ? '' : readFileSync(file, 'utf8');
-  const findings = checkList(catalogue, list.approvedServiceIds, { today: today(), retiringWithinDays: days });
+  // What the list approves, as its policies are made from: a service it marks disabled is not approved.
+  const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
+  const findings = checkList(catalogue, approved, { today: today(), retiringWithinDays: days });
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
@@ -594,7 +601,7 @@ function checkCommand(args: string[], io: Io): number {
     (findings.length
       ? `${file}: ${findings.length} problem${findings.length === 1 ? '' : 's'} ` +
         `(${[...new Set(findings.map((f) => f.rule))].map((r) => checkRules[r]).join('; ')})\n`
-      : `${file}: ok (${list.approvedServiceIds.length} services; none retired or retiring within ${days} days, ` +
+      : `${file}: ok (${approved.length} services; none retired or retiring within ${days} days, ` +
         'dependencies approved, every policy within its limits)\n');
   output(
     format === 'json'
@@ -621,11 +628,13 @@ function diffCommand(args: string[], io: Io): number {
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const schemaUrl = schemaUrlOf(values, built);
   const [before, after] = positionals.map((f) => {
-    const { approvedServiceIds } = readList(f, 'any', schemaUrl, catalogue, values['schema-base'] !== undefined);
+    const list = readList(f, 'any', schemaUrl, catalogue, values['schema-base'] !== undefined);
+    // What each list approves, as `csc policy` reads it: a service marked disabled is not approved.
+    const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
     // As `csc policy` and the policy endpoints: a policy cannot be generated for ids no service has.
-    const { unknownIds } = resolveApprovedIds(catalogue, approvedServiceIds);
+    const { unknownIds } = resolveApprovedIds(catalogue, approved);
     if (unknownIds.length) throw new CliError(noServiceHas(f, unknownIds), 1);
-    return approvedServiceIds;
+    return approved;
   });
   const diff = diffLists(catalogue, before!, after!, today());
   if (format === 'json') return (output(`${JSON.stringify(diff, null, 2)}\n`, values.output, io), 0);

@@ -140,7 +140,8 @@ function notEnabled(statuses: Record<string, ServiceStatus> | undefined): { stat
 export const approvedIdsOf = (
   ids: readonly string[],
   statuses: Readonly<Record<string, ServiceStatus>> | undefined,
-): string[] => (statuses ? ids.filter((id) => statuses[id] !== 'disabled') : [...ids]);
+): string[] =>
+  statuses ? ids.filter((id) => !(Object.hasOwn(statuses, id) && statuses[id] === 'disabled')) : [...ids];
 
 /**
  * Parses a request body (already JSON-parsed) as an approved list.

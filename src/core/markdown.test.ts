@@ -109,6 +109,13 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<td>Approved services</td>\n<td>2</td>');
     expect(html).toContain('<td>Disabled services</td>\n<td>1</td>');
     expect(html).toContain('<li>aws-made-up (disabled)</li>');
+    // A status is the list's own, never something every object has.
+    const odd = renderMarkdown(
+      catalogue,
+      { name: 'x', approvedServiceIds: [all[0]!, 'toString'], statuses: {} },
+      { today },
+    );
+    expect(odd.markdown).toContain('- toString\n');
     expect(r.services.find((x) => x.id === all[0])?.status).toBe('disabled');
   });
 

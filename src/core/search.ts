@@ -396,17 +396,24 @@ function editDistance(a: string, b: string, max: number): number {
 const withoutParentheses = (name: string) => (name.includes('(') ? name.replace(/\([^)]*\)/g, ' ') : name);
 
 /**
- * Acronyms made of a name's initials (with and without the vendor prefix), 3 to 6 letters. Not two: the initials
- * of "Amazon DataZone" or "Application Integration" are `ad` and `ai`, which an engineer types meaning Active
- * Directory and AI; the two-letter acronyms in use (S3, AD, ML) are the catalogue's keywords.
+ * Two letters people type meaning something else than the initials of a name: AI, AD (Active Directory), ID, IO,
+ * IP, IT, OS, UI. "Application Integration" is no `ai`.
+ */
+const TWO_LETTER_WORDS = new Set(['ai', 'ad', 'id', 'io', 'ip', 'it', 'os', 'ui']);
+
+/**
+ * Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters. Two letters only from
+ * two words of the name itself (Key Vault `kv`, Event Hubs `eh`), never from the vendor's word and one other
+ * ("Amazon DataZone" is no `ad`, "Amazon Inspector" no `ai`), and never a word of TWO_LETTER_WORDS.
  */
 function derivedAcronyms(nameWords: string[]): string[] {
   const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
   const out: string[] = [];
   for (let start = 0; start < all.length && (start === 0 || vendorPrefix.has(all[start - 1]!)); start++) {
-    if (all.length - start < 3 || all.length - start > 6) continue;
+    if (all.length - start < 2 || all.length - start > 6) continue;
     let initials = '';
     for (let i = start; i < all.length; i++) initials += all[i]![0];
+    if (initials.length === 2 && (vendorPrefix.has(all[start]!) || TWO_LETTER_WORDS.has(initials))) continue;
     if (!out.includes(initials)) out.push(initials);
   }
   return out;
@@ -1106,17 +1113,13 @@ export function createSearchEngine(
     return false;
   }
 
-  /**
-   * Marks, for phrase detection, which terms each vocabulary word stands for. A synonym of one word stands for
-   * its term; the words of a longer synonym do not, one by one: "nosql" means "key value", but a name with
-   * "Document" in it ("Azure AI Document Intelligence") is no phrase "azure nosql".
-   */
+  /** Marks, for phrase detection, which terms each vocabulary word stands for. */
   function markWords(p: Plan): void {
     wordTerms.fill(0);
     p.terms.forEach((_, k) => {
       for (const h of p.direct[k]!) wordTerms[h.word]! |= 1 << k;
       for (const phrase of p.synonyms[k]!)
-        if (phrase.length === 1) for (const h of phrase[0]!) wordTerms[h.word]! |= 1 << k;
+        for (const hits of phrase) for (const h of hits) wordTerms[h.word]! |= 1 << k;
     });
   }
 
@@ -1336,7 +1339,8 @@ export function createSearchEngine(
     for (let i = 0; i < m; i++) at.set(matchedDocs[i]!, i);
     for (let j = peerStart[best]!; j < peerStart[best + 1]!; j++) {
       const doc = peerDocs[j]!;
-      if (providerOf[doc] !== provider || (accept && !accept(doc))) continue;
+      // A service closed to new projects or retired is no cloud's answer to a need: it is not moved up.
+      if (providerOf[doc] !== provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
       const i = at.get(doc);
       // Its own score breaks the tie among the counterparts, never lifting one past another's place by more.
       const own =
@@ -1345,6 +1349,7 @@ export function createSearchEngine(
       if (i !== undefined) sortKeys[i] = Math.min(sortKeys[i]!, key);
       else {
         baseScore[doc] = 0;
+        at.set(doc, m);
         matchedDocs[m] = doc;
         sortKeys[m++] = key;
       }

@@ -94,11 +94,11 @@ describe('stored approved list', () => {
     expect(
       replacedBy({ name: 'Theirs', organisation: 'Org', ids: ['b-1', 'c-1', 'c-1'], restricted: ['c-1', 'z-1'] }),
     ).toEqual({ name: 'Theirs', description: '', organisation: 'Org', ids: ['b-1', 'c-1'], restricted: ['c-1'] });
-    // b-1 keeps its own mark; c-1, new, comes with the file's; the list's name and parties stay.
+    // A service either list restricts is restricted (a-1, already here, too); the list's name and parties stay.
     expect(addedFrom(mine, { ids: ['a-1', 'c-1', 'd-1'], restricted: ['a-1', 'c-1'] })).toEqual({
       ...mine,
       ids: ['a-1', 'b-1', 'c-1', 'd-1'],
-      restricted: ['b-1', 'c-1'],
+      restricted: ['a-1', 'b-1', 'c-1'],
     });
   });
 

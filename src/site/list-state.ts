@@ -113,17 +113,14 @@ export function replacedBy(from: {
 }
 
 /**
- * Services of a file or shared list added to this one: each new one comes with its `restricted` mark; one already
- * here keeps its own.
+ * Services of a file or shared list added to this one, with their `restricted` marks: a service either list
+ * restricts is restricted (the stricter of the two).
  */
 export function addedFrom(
   state: ApprovedListState,
   from: { ids: readonly string[]; restricted?: readonly string[] },
 ): ApprovedListState {
-  const next = addIds(state, from.ids);
-  const before = new Set(state.ids);
-  const marked = new Set(from.restricted ?? []);
-  return withMarks(next, [...(state.restricted ?? []), ...next.ids.filter((id) => !before.has(id) && marked.has(id))]);
+  return withMarks(addIds(state, from.ids), [...(state.restricted ?? []), ...(from.restricted ?? [])]);
 }
 
 export const hasId = (state: ApprovedListState, id: string): boolean => state.ids.includes(id);

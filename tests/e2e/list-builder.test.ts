@@ -101,6 +101,13 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     exportedFile = file.text;
   });
 
+  it('says what each export did once, in the bar, not again in the details below it', async () => {
+    await expect(page.locator('[data-bar-status]').getAttribute('role')).resolves.toBe('status');
+    for (const details of ['[data-export-result]', '[data-policy-result]'])
+      for (const region of await page.locator(details).all())
+        await expect(region.getAttribute('aria-live')).resolves.toBeNull();
+  });
+
   it('downloads markdown', async () => {
     const file = await download(() => page.getByRole('button', { name: 'Download Markdown' }).click());
     expect(file.name).toMatch(/\.md$/);
@@ -574,6 +581,15 @@ describe.skipIf(!hasChromium)('website in Chromium: what a list says of its serv
     await expect.poll(() => headerCount(v)).toBe(entries.length);
     const kept = await v.evaluate((key) => JSON.parse(localStorage.getItem(key)!), LIST_STORAGE_KEY);
     expect(kept).toMatchObject({ organisation: 'Org™', owner: 'Ωwner', restricted: [marked.id] });
+    // A shared list that approves nothing (every service disabled) offers nothing to import: no list is emptied.
+    const none = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Off', approvedServiceIds: [marked.id], statuses: { [marked.id]: 'disabled' } }),
+    });
+    await v.goto(((await none.json()) as { url: string }).url);
+    await expect(v.locator('[data-shared-disabled]').isVisible()).resolves.toBe(true);
+    await expect(v.locator('[data-shared-import]').count()).resolves.toBe(0);
     await visitor.close();
     await fresh.close();
   });

@@ -345,7 +345,7 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).value)).resolves.toBe(ticked[1]);
   });
 
-  it('keeps the compare tray out of the way where the window is small (a phone, 400% zoom)', async () => {
+  it('keeps the compare tray out of the way where the window is short (400% zoom), in view on a phone', async () => {
     const small = await browser.newContext({ viewport: { width: 320, height: 256 } });
     const p = await small.newPage();
     await p.goto(url('/services'));
@@ -356,6 +356,16 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     // In the page, below the table, not over it.
     await expect(tray.evaluate((t) => getComputedStyle(t).position)).resolves.toBe('static');
     await small.close();
+    // A phone held upright has the room: the tray stays in view there, as on a desktop.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const q = await phone.newPage();
+    await q.goto(url('/services'));
+    await q.locator('input[data-compare]').first().waitFor();
+    await q.locator('input[data-compare]').first().check();
+    await expect(q.locator('[data-compare-tray]').evaluate((t) => getComputedStyle(t).position)).resolves.toBe(
+      'sticky',
+    );
+    await phone.close();
   });
 
   it('keeps the keyboard clear of the listings’ sticky compare row, going back up the list', async () => {
@@ -489,10 +499,16 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
         await page.goto(url(path));
         await expect.poll(() => page.locator('.scroll-hint:visible').count()).toBeGreaterThan(0);
         await expect(wordsBrokenAcrossLines(page, 'thead th, .badge')).resolves.toEqual([]);
+        // A region that scrolls is a keyboard stop, so the keyboard can scroll it.
+        await expect(page.locator('.table-scroll').first().getAttribute('tabindex')).resolves.toBe('0');
       }
     } finally {
       await page.setViewportSize(VIEW);
     }
+    // Where the table fits, the region is no stop: it would only ring the whole table.
+    await page.goto(url('/services'));
+    await page.locator('th button.sort').first().waitFor();
+    await expect.poll(() => page.locator('.table-scroll').first().getAttribute('tabindex')).toBeNull();
   });
 
   it('measures time to interactive of /services and /map and the JavaScript of each page type', async () => {

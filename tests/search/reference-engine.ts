@@ -332,7 +332,9 @@ const coreOf = (words: string[]): string[] => {
   return words.slice(i);
 };
 
-/** Acronyms made of a name's initials (with and without the vendor prefix), 3 to 6 letters. */
+const TWO_LETTER_WORDS = new Set(['ai', 'ad', 'id', 'io', 'ip', 'it', 'os', 'ui']);
+
+/** Acronyms made of a name's initials (with and without the vendor prefix), 2 to 6 letters (two: see search.ts). */
 function derivedAcronyms(nameWords: string[]): string[] {
   const all = nameWords.filter((w) => !fillerWords.has(w) || w === 'cloud');
   const out = new Set<string>();
@@ -341,7 +343,9 @@ function derivedAcronyms(nameWords: string[]): string[] {
       .slice(start)
       .map((w) => w[0])
       .join('');
-    if (initials.length >= 3 && initials.length <= 6) out.add(initials);
+    const fromVendor = vendorPrefix.has(all[start]!);
+    if (initials.length === 2 && (fromVendor || TWO_LETTER_WORDS.has(initials))) continue;
+    if (initials.length >= 2 && initials.length <= 6 && all.length - start > 1) out.add(initials);
   }
   return [...out];
 }
@@ -750,7 +754,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
     p.terms.forEach((_, k) => {
       for (const h of p.direct[k]!) wordTerms[h.word]! |= 1 << k;
       for (const phrase of p.synonyms[k]!)
-        if (phrase.length === 1) for (const h of phrase[0]!) wordTerms[h.word]! |= 1 << k;
+        for (const hits of phrase) for (const h of hits) wordTerms[h.word]! |= 1 << k;
     });
   }
 
@@ -933,7 +937,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         const best = docOf(bestKey);
         const bestUnits = -(bestKey - nameRank[best]!) / scale;
         for (const doc of equivalentsOf[best]!) {
-          if (providerOf[doc] !== p.provider || (accept && !accept(doc))) continue;
+          if (providerOf[doc] !== p.provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
           let i = 0;
           while (i < m && docOf(sortKeys[i]!) !== doc) i++;
           const own = i < m ? Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10))) : 0;

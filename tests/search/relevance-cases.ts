@@ -346,4 +346,19 @@ export const relevanceCases: RelevanceCase[] = [
   exact('identifier', 'arn:aws:lambda:us-east-1:123456789012:function:my-fn', 'aws-lambda'),
   exact('identifier', 'arn:aws-us-gov:dynamodb:us-gov-west-1:123456789012:table/Orders', 'aws-dynamodb'),
   exact('name', 'entra', 'azure-entra-id'),
+  // From a review of the search changes: what a cloud's name with an abbreviation still finds, the two-letter
+  // initials people use, and a named cloud's counterpart that can still take new projects.
+  exact('multi-word', 'azure vm', 'azure-virtual-machines'),
+  exact('multi-word', 'azure vms', 'azure-virtual-machines'),
+  exact('multi-word', 'azure aad', 'azure-entra-id'),
+  c('multi-word', 'azure iam', ['azure-rbac', 'azure-entra-id']),
+  exact('multi-word', 'aws ad', 'aws-directory-service'),
+  c('acronym', 'ad', ['azure-entra-id', 'aws-directory-service', 'gcp-managed-service-for-microsoft-active-directory']),
+  exact('acronym', 'kv', 'azure-key-vault'),
+  exact('acronym', 'eh', 'azure-event-hubs'),
+  exact('acronym', 'fd', 'azure-front-door'),
+  c('acronym', 'df', ['azure-data-factory', 'gcp-cloud-data-fusion']),
+  exact('cross-cloud', 'azure cognito', 'azure-entra-external-id'),
+  exact('cross-cloud', 'azure elasticache', 'azure-managed-redis'),
+  exact('cross-cloud', 'azure cloudfront', 'azure-front-door'),
 ];

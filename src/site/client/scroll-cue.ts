@@ -2,7 +2,8 @@
  * A "Scroll sideways" hint above every wide table region (`.table-scroll`)
  * while its table is wider than the region, so a table cut at the edge of a
  * phone reads as "more to the right", not as cut off. The edge shadows in the
- * stylesheet give the same cue without JavaScript.
+ * stylesheet give the same cue without JavaScript. A region that is a keyboard
+ * stop in the markup stays one only while it scrolls.
  */
 export function startScrollCues(root: ParentNode = document): void {
   const observer = new ResizeObserver((entries) => {
@@ -20,7 +21,15 @@ export function startScrollCues(root: ParentNode = document): void {
       hint.textContent = 'Scroll sideways';
       region.before(hint);
     }
-    hint.hidden = region.scrollWidth <= region.clientWidth + 1;
+    const scrolls = region.scrollWidth > region.clientWidth + 1;
+    hint.hidden = !scrolls;
+    // A region the markup makes a keyboard stop (so the keyboard can scroll it) is one only while there is
+    // something to scroll: at a width where the table fits, the stop did nothing but ring the whole table.
+    if (region.getAttribute('tabindex') === '0') region.dataset.scrollStop = '';
+    if (region.dataset.scrollStop !== undefined) {
+      if (scrolls) region.tabIndex = 0;
+      else region.removeAttribute('tabindex');
+    }
   };
   const watch = (el: Element) => {
     if (el instanceof HTMLElement && el.matches('.table-scroll') && !el.dataset.scrollCue) {

@@ -16,7 +16,8 @@ import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './c
  */
 interface SavedLink {
   id(): string | undefined;
-  remember(id: string): void;
+  /** The list was saved as `state` (the list as it was sent, not as it may be by the time the answer comes). */
+  remember(id: string, state: PreparedList['state']): void;
 }
 
 /** Does the export, writes the result into `out`, and answers the one line the bar shows. */
@@ -37,7 +38,7 @@ export function startDownloads(page: BuilderPage): void {
   let savedAs: { key: string; id: string } | undefined;
   const saved: SavedLink = {
     id: () => (savedAs?.key === keyOf() ? savedAs.id : undefined),
-    remember: (id) => (savedAs = { key: keyOf(), id }),
+    remember: (id, state) => (savedAs = { key: JSON.stringify(state), id }),
   };
   for (const button of page.root.querySelectorAll<HTMLButtonElement>('button[data-export]')) {
     const exporter = exporters[button.dataset.export ?? ''];
@@ -102,12 +103,12 @@ async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: 
   return `Downloaded ${filename}.`;
 }
 
-async function saveForShareLink({ knownIds, leftOut, body }: PreparedList, out: HTMLElement, saved: SavedLink) {
+async function saveForShareLink({ state, knownIds, leftOut, body }: PreparedList, out: HTMLElement, saved: SavedLink) {
   const r = await request<{ id: string; url: string; expiresAt: string }>('save the list', '/v1/lists', {
     json: body,
   });
   if (!r.ok) return failed(out, r.message);
-  saved.remember(r.body.id);
+  saved.remember(r.body.id, state);
   const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
   const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
   const until = humanDate(r.body.expiresAt.slice(0, 10));
