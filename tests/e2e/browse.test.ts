@@ -33,13 +33,16 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(target.name);
     const hit = page.locator('#search-results').getByRole('link', { name: target.name, exact: true });
     await hit.waitFor();
-    // A screen reader hears the count, in a status of its own; the results themselves are not a live region.
-    await expect(
-      page
-        .getByRole('status')
-        .filter({ hasText: /^\d+ results?$/ })
-        .count(),
-    ).resolves.toBe(1);
+    // A screen reader hears the count, in a status of its own, once typing pauses; the results themselves are not a
+    // live region.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^\d+ results?$/ })
+          .count(),
+      )
+      .toBe(1);
     await expect(page.locator('#search-results').getAttribute('aria-live')).resolves.toBeNull();
     // Results carry the add button too.
     await expect(page.locator(`#search-results button[data-list-toggle="${target.id}"]`).isVisible()).resolves.toBe(
