@@ -173,7 +173,11 @@ const ARN = /^\s*arn:aws[a-z-]*:([a-z0-9-]+):/i;
  * What a query pasted from a policy or a console asks for: the service prefix of an IAM action or an ARN, whose
  * other words (the action, the resource's name and account) name nothing in the catalogue. Other queries as typed.
  */
-export const searchText = (q: string): string => ARN.exec(q)?.[1] ?? IAM_ACTION.exec(q)?.[1] ?? q;
+export const searchText = (q: string): string => {
+  const action = IAM_ACTION.exec(q)?.[1];
+  // "aws:kms", "azure:storage", a condition key such as "aws:SourceIp": a cloud's name, not a service prefix.
+  return ARN.exec(q)?.[1] ?? (action !== undefined && !(action in providerWords) ? action : q);
+};
 
 // Bonuses, added once per service.
 const FULL_NAME = 60; // the whole query is the name, short name or an acronym

@@ -361,4 +361,7 @@ export const relevanceCases: RelevanceCase[] = [
   exact('cross-cloud', 'azure cognito', 'azure-entra-external-id'),
   exact('cross-cloud', 'azure elasticache', 'azure-managed-redis'),
   exact('cross-cloud', 'azure cloudfront', 'azure-front-door'),
+  // A cloud's name before a colon is no IAM prefix: the words after it are searched as typed.
+  exact('identifier', 'aws:kms', 'aws-kms'),
+  exact('identifier', 'gcp:bigquery', 'gcp-bigquery'),
 ];
