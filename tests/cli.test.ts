@@ -392,6 +392,51 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(d.stdout).toMatch(/^aws:\n {2}- aws-kms\n/);
   });
 
+  it('policy reads a saved list with an organisation and owner but no statuses, as it reads one with them', async () => {
+    const described = file('described.json', {
+      name: 'Platform',
+      organisation: 'Example Corp',
+      owner: 'Cloud governance',
+      approvedServiceIds: ['aws-s3'],
+    });
+    const p = await csc(['policy', 'aws', described]);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stdout).toContain('"s3:*"');
+    // A field neither form has still gets the policy endpoint's own error.
+    const odd = await csc(['policy', 'aws', file('odd.json', { approvedServiceIds: ['aws-s3'], colour: 'red' })]);
+    expect(odd.code).toBe(1);
+    expect(odd.stderr).toMatch(/unknown field "colour"; the compact form has approvedServiceIds and name/);
+  });
+
+  it('check fails a list that approves nothing, and every command refuses a compact list naming an unknown disabled id', async () => {
+    const nothing = file('nothing.json', {
+      name: 'N',
+      approvedServiceIds: ['aws-s3'],
+      statuses: { 'aws-s3': 'disabled' },
+    });
+    const c = await csc(['check', nothing]);
+    expect(c.code).toBe(1);
+    expect(c.stdout).toMatch(/approves-nothing: the list approves no service/);
+    const unknown = file('unknown-disabled.json', {
+      name: 'U',
+      approvedServiceIds: ['aws-s3', 'aws-not-real'],
+      statuses: { 'aws-not-real': 'disabled' },
+    });
+    // As csc validate and POST /v1/lists refuse it.
+    expect((await csc(['validate', unknown])).code).toBe(1);
+    const ck = await csc(['check', unknown]);
+    expect(ck.code).toBe(1);
+    expect(ck.stdout).toMatch(/unknown-service: aws-not-real/);
+    for (const args of [
+      ['policy', 'aws', unknown],
+      ['diff', nothing, unknown],
+    ]) {
+      const r = await csc(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toBe(`${unknown}: no service has this id: aws-not-real\n`);
+    }
+  });
+
   it('standard output gets the exact bytes, and a final newline only on a terminal', () => {
     const list = file('tty.json', { approvedServiceIds: byProvider('aws').slice(0, 2) });
     const written = (terminal: boolean) => {

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   approvedIdsOf,
+  CompactApprovedList,
   isInterchangeDocument,
   parseApprovedList,
   parseCompactBody,
@@ -169,10 +170,11 @@ Examples:
 ${common}`,
   check: `Usage: csc check FILE [options]
 
-Checks the approved list in FILE for what should stop a merge: ids the catalogue
-does not know, retired services, services retiring within the threshold, required
-dependencies that are not approved, and a cloud whose policy would not fit its
-limit. Prints one line per finding and exits 1 if there is any, 0 otherwise.
+Checks the approved list in FILE for what should stop a merge: a list that
+approves nothing (every service marked disabled), ids the catalogue does not know
+(in the compact form, disabled ones too), retired services, services retiring
+within the threshold, required dependencies that are not approved, and a cloud
+whose policy would not fit its limit. Prints one line per finding and exits 1 if there is any, 0 otherwise.
 
 Options:
       --retiring-within DAYS   fail on services retiring within DAYS days (default 180)
@@ -361,6 +363,24 @@ type Accepts = 'policy' | 'list' | 'any';
 /** An approved list as a command reads it: a compact policy body may have no name. */
 type ReadList = Omit<ApprovedList, 'name'> & { name?: string };
 
+/** The compact list's fields the policy endpoints' body does not have. */
+const listOnlyFields = Object.keys(CompactApprovedList.shape).filter(
+  (field) => !Object.hasOwn(ApprovedServicesRequest.shape, field),
+);
+
+/**
+ * What a list approves, as its policies are made from: every listed service but those it marks disabled.
+ * A compact list names catalogue services only, disabled ones too, as `csc validate` and the API require;
+ * an interchange document may list, disabled, services another tool knows and this catalogue does not.
+ */
+function approvedOf(file: string, list: ReadList, catalogue: Catalogue): string[] {
+  if (list.source === 'compact') {
+    const { unknownIds } = resolveApprovedIds(catalogue, list.approvedServiceIds);
+    if (unknownIds.length) throw new CliError(noServiceHas(file, unknownIds), 1);
+  }
+  return approvedIdsOf(list.approvedServiceIds, list.statuses);
+}
+
 function parseList(
   raw: unknown,
   accepts: Accepts,
@@ -368,10 +388,12 @@ function parseList(
   catalogue: Catalogue,
 ): { ok: true; list: ReadList } | { ok: false; errors: ValidationError[] } {
   // An interchange document, or the compact list of markdown and saved lists.
-  // A compact list with statuses is a saved list's body, not a policy endpoint's: read as a list by every command.
-  const withStatuses = raw !== null && typeof raw === 'object' && Object.hasOwn(raw, 'statuses');
+  // A compact body with a field only a list has (statuses, organisation, owner, description) is a saved
+  // list's body, not a policy endpoint's: read as a list by every command.
+  const withListField =
+    raw !== null && typeof raw === 'object' && listOnlyFields.some((field) => Object.hasOwn(raw, field));
   const asList =
-    isInterchangeDocument(raw) || withStatuses || accepts !== 'policy'
+    isInterchangeDocument(raw) || withListField || accepts !== 'policy'
       ? parseApprovedList(raw, schemaUrl, catalogue)
       : null;
   if (asList && (asList.ok || accepts === 'list' || isInterchangeDocument(raw))) return asList;
@@ -521,7 +543,7 @@ function policyCommand(args: string[], io: Io): number {
     ...(emptyCloud ? { emptyCloud } : {}),
   };
   // A service the document marks disabled is not approved: no policy allows it (the website's import agrees).
-  const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
+  const approved = approvedOf(file, list, catalogue);
   for (const id of list.approvedServiceIds)
     if (!approved.includes(id)) io.stderr(`not in this policy: ${id} (the list marks it disabled)\n`);
   const result = generatePolicy(target as PolicyTarget, catalogue, approved, options);
@@ -589,9 +611,15 @@ function checkCommand(args: string[], io: Io): number {
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, 'any', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
   const text = file === '-' ? '' : readFileSync(file, 'utf8');
-  // What the list approves, as its policies are made from: a service it marks disabled is not approved.
   const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
-  const findings = checkList(catalogue, approved, { today: today(), retiringWithinDays: days });
+  const findings = checkList(catalogue, approved, {
+    today: today(),
+    retiringWithinDays: days,
+    // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
+    ...(list.source === 'compact'
+      ? { disabledIds: list.approvedServiceIds.filter((id) => !approved.includes(id)) }
+      : {}),
+  });
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
@@ -629,8 +657,8 @@ function diffCommand(args: string[], io: Io): number {
   const schemaUrl = schemaUrlOf(values, built);
   const [before, after] = positionals.map((f) => {
     const list = readList(f, 'any', schemaUrl, catalogue, values['schema-base'] !== undefined);
-    // What each list approves, as `csc policy` reads it: a service marked disabled is not approved.
-    const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
+    // What each list approves, as `csc policy` reads it.
+    const approved = approvedOf(f, list, catalogue);
     // As `csc policy` and the policy endpoints: a policy cannot be generated for ids no service has.
     const { unknownIds } = resolveApprovedIds(catalogue, approved);
     if (unknownIds.length) throw new CliError(noServiceHas(f, unknownIds), 1);

@@ -8,6 +8,7 @@ import { policyTargets, type PolicyTarget } from './common.ts';
 import { generatePolicy } from './index.ts';
 
 export const checkRules = {
+  'approves-nothing': 'The list approves no service',
   'unknown-service': 'The list names a service id the catalogue does not know',
   'retired-service': 'The list approves a service its vendor has retired',
   'retiring-service': 'The list approves a service that retires within the threshold',
@@ -28,6 +29,8 @@ export interface CheckOptions {
   today: string;
   /** Services retiring within this many days fail the check (default 180). */
   retiringWithinDays?: number;
+  /** Listed ids the list marks disabled: no policy allows them, but they must be ids the catalogue knows. */
+  disabledIds?: readonly string[];
 }
 
 const addDays = (day: string, days: number): string =>
@@ -36,8 +39,15 @@ const addDays = (day: string, days: number): string =>
 /** Every reason the list should not be merged, in a stable order (list order, then cloud). */
 export function checkList(catalogue: Catalogue, ids: readonly string[], options: CheckOptions): CheckFinding[] {
   const findings: CheckFinding[] = [];
+  // Every policy made from such a list would deny every service of every cloud.
+  if (!ids.length)
+    findings.push({
+      rule: 'approves-nothing',
+      message:
+        'the list approves no service (it lists none, or marks every one disabled): its policies would deny every service',
+    });
   const { services, unknownIds } = resolveApprovedIds(catalogue, ids);
-  for (const id of unknownIds)
+  for (const id of [...unknownIds, ...resolveApprovedIds(catalogue, options.disabledIds ?? []).unknownIds])
     findings.push({
       rule: 'unknown-service',
       serviceId: id,
