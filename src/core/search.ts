@@ -26,7 +26,9 @@
  * - Ties break on the name order. Among the first results, a strong match
  *   (or an equivalent of the top result) from a cloud not yet shown moves
  *   up, so a generic need ("object storage") lists each cloud's service
- *   first rather than three of one.
+ *   first rather than three of one. A query naming one cloud and another
+ *   cloud's product ("azure s3", "azure cloud run") puts the named cloud's
+ *   counterparts of that product first, then the product.
  */
 import type { ServiceEntry } from './schemas.ts';
 
@@ -1299,7 +1301,7 @@ export function createSearchEngine(
       matchedDocs[m] = doc;
       sortKeys[m++] = -Math.round(v * 1000) * scale + nameRank[doc]!;
     }
-    if (p.provider !== undefined) m = namedCloudsCounterparts(p.provider, m, accept);
+    if (p.provider !== undefined) m = namedCloudsCounterparts(p.provider, m, q, accept);
     const keys = sortKeys.subarray(0, m);
     const matched = matchedDocs.subarray(0, m);
     // A page in another order (by name, by provider) needs which services match, not their ranking.
@@ -1320,36 +1322,57 @@ export function createSearchEngine(
   /**
    * "azure s3", "gcp redshift": a query naming one cloud and another cloud's product wants the named cloud's
    * counterpart of it, which need not have any of the query's words (Azure Storage has no "s3"). When the best
-   * match is on another cloud and ranks above every match on the named one, its equivalents on the named cloud
-   * (those the filter accepts) join the matches just above it, those that match the words themselves first.
-   * Works on the `m` matches in matchedDocs/sortKeys (a smaller key ranks higher) and answers their new count.
+   * match is on another cloud and ranks above every match on the named one, or the query's other words are the
+   * whole name of a service on another cloud (`productOnAnotherCloud`), that service comes first and then its
+   * equivalents on the named cloud (those the filter accepts) join the matches just above it, those that match
+   * the words themselves first. Works on the `m` matches in matchedDocs/sortKeys (a smaller key ranks higher)
+   * and answers their new count.
    */
-  function namedCloudsCounterparts(provider: number, m: number, accept?: (index: number) => boolean): number {
+  function namedCloudsCounterparts(
+    provider: number,
+    m: number,
+    q: string,
+    accept?: (index: number) => boolean,
+  ): number {
     let best = -1;
     let bestKey = Infinity;
     let ownKey = Infinity;
+    const at = new Map<number, number>();
     for (let i = 0; i < m; i++) {
       const doc = matchedDocs[i]!;
       const key = sortKeys[i]!;
+      at.set(doc, i);
       if (providerOf[doc] === provider) ownKey = Math.min(ownKey, key);
       else if (key < bestKey) {
         bestKey = key;
         best = doc;
       }
     }
-    if (best < 0 || bestKey >= ownKey) return m;
+    if (best >= 0 && bestKey >= ownKey) {
+      // The named cloud's own matches rank first ("azure cloud run": Azure services with "cloud" and "run" in
+      // their descriptions), unless the rest of the query names another cloud's product outright.
+      const named = productOnAnotherCloud(provider, q, at);
+      if (named < 0) return m;
+      best = named;
+      // Just above the named cloud's best match.
+      const ownUnits = -(ownKey - (((ownKey % scale) + scale) % scale)) / scale;
+      bestKey = -(ownUnits + 1) * scale + nameRank[named]!;
+      sortKeys[at.get(named)!] = bestKey;
+    }
+    if (best < 0) return m;
     const bestUnits = -(bestKey - nameRank[best]!) / scale;
-    const at = new Map<number, number>();
-    for (let i = 0; i < m; i++) at.set(matchedDocs[i]!, i);
+    const bestName = nameWordsOf(best);
     for (let j = peerStart[best]!; j < peerStart[best + 1]!; j++) {
       const doc = peerDocs[j]!;
       // A service closed to new projects or retired is no cloud's answer to a need: it is not moved up.
       if (providerOf[doc] !== provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
       const i = at.get(doc);
-      // Its own score breaks the tie among the counterparts, never lifting one past another's place by more.
+      // Its own score breaks the tie among the counterparts, never lifting one past another's place by more;
+      // then how much of its name the best match's name shares ("aws gke": Elastic Kubernetes Service before
+      // Elastic Container Service, both GKE's counterparts), then the name.
       const own =
         i === undefined ? 0 : Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10)));
-      const key = -(bestUnits + 1000 + own) * scale + nameRank[doc]!;
+      const key = -(bestUnits + 1000 + own * 10 + sharedNameTenths(doc, bestName)) * scale + nameRank[doc]!;
       if (i !== undefined) sortKeys[i] = Math.min(sortKeys[i]!, key);
       else {
         baseScore[doc] = 0;
@@ -1359,6 +1382,45 @@ export function createSearchEngine(
       }
     }
     return m;
+  }
+
+  /**
+   * The service on another cloud than `provider` whose name or short name is the whole query without its
+   * cloud words ("azure cloud run": Cloud Run), among the matches (`at`); -1 when there is none, when those
+   * words are fewer than two (one word, "storage" or "functions", is some cloud's short name and says too
+   * little), or when a service of the named cloud has them as its whole name, keyword or identifier.
+   */
+  function productOnAnotherCloud(provider: number, q: string, at: ReadonlyMap<number, number>): number {
+    const rest = searchWords(q).filter((w) => !(w in providerWords));
+    if (rest.length < 2) return -1;
+    const ids = rest.map((w) => vocabulary.find(w));
+    if (ids.some((id) => id < 0)) return -1;
+    let found = -1;
+    for (let j = postStart[ids[0]!]!; j < postStart[ids[0]! + 1]!; j++) {
+      const doc = postDocs[j]!;
+      if (!at.has(doc) || doc === found) continue;
+      const full = fullMatch(doc, ids);
+      if (providerOf[doc] === provider) {
+        if (full !== Full.None) return -1;
+      } else if (full === Full.Name && (found < 0 || sortKeys[at.get(doc)!]! < sortKeys[at.get(found)!]!)) found = doc;
+    }
+    return found;
+  }
+
+  /** The words of a service's full name (its first segment), but a cloud's or its vendor's. */
+  function nameWordsOf(doc: number): Set<number> {
+    const found = new Set<number>();
+    for (let i = tokenStart[doc]! + 1; i < tokenStart[doc + 1]! && tokens[i]! >= 0; i++)
+      if (!vendorPrefix.has(words[tokens[i]!]!)) found.add(tokens[i]!);
+    return found;
+  }
+
+  /** The share of a service's name words found in `other`, in tenths (0 to 9). */
+  function sharedNameTenths(doc: number, other: ReadonlySet<number>): number {
+    const own = nameWordsOf(doc);
+    let shared = 0;
+    for (const w of own) if (other.has(w)) shared++;
+    return own.size ? Math.min(9, Math.floor((10 * shared) / own.size)) : 0;
   }
 
   /** The `k` smallest keys, unordered (quickselect on a copy in a reused buffer). */

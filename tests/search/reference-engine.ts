@@ -933,15 +933,51 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         if (providerOf[docOf(sortKeys[i]!)] === p.provider) ownKey = Math.min(ownKey, sortKeys[i]!);
         else bestKey = Math.min(bestKey, sortKeys[i]!);
       }
-      if (bestKey < ownKey) {
-        const best = docOf(bestKey);
+      let best = bestKey < ownKey ? docOf(bestKey) : -1;
+      // Or the rest of the query is the whole name of a service on another cloud ("azure cloud run"), when no
+      // service of the named cloud has those words (two or more) as a whole name, keyword or identifier.
+      const rest = searchWords(q).filter((w) => !(w in providerWords));
+      const restIds = rest.map((w) => wordIds.get(w) ?? -1);
+      if (best < 0 && bestKey < Infinity && rest.length >= 2 && !restIds.includes(-1)) {
+        let named = -1;
+        let namedAt = -1;
+        let ownHasIt = false;
+        for (let i = 0; i < m; i++) {
+          const doc = docOf(sortKeys[i]!);
+          const full = fullMatch(doc, restIds);
+          if (providerOf[doc] === p.provider) ownHasIt ||= full !== Full.None;
+          else if (full === Full.Name && (named < 0 || sortKeys[i]! < sortKeys[namedAt]!)) {
+            named = doc;
+            namedAt = i;
+          }
+        }
+        if (named >= 0 && !ownHasIt) {
+          const ownUnits = -(ownKey - nameRank[docOf(ownKey)]!) / scale;
+          sortKeys[namedAt] = -(ownUnits + 1) * scale + nameRank[named]!;
+          best = named;
+          bestKey = sortKeys[namedAt]!;
+        }
+      }
+      if (best >= 0) {
         const bestUnits = -(bestKey - nameRank[best]!) / scale;
+        // The words of a full name, but the clouds' and vendors'.
+        const nameWordsOf = (doc: number) => {
+          const found = new Set<number>();
+          for (let i = tokenStart[doc]! + 1; i < tokenStart[doc + 1]! && tokens[i]! >= 0; i++)
+            if (!vendorPrefix.has(words[tokens[i]!]!)) found.add(tokens[i]!);
+          return found;
+        };
+        const bestName = nameWordsOf(best);
         for (const doc of equivalentsOf[best]!) {
           if (providerOf[doc] !== p.provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
           let i = 0;
           while (i < m && docOf(sortKeys[i]!) !== doc) i++;
           const own = i < m ? Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10))) : 0;
-          const key = -(bestUnits + 1000 + own) * scale + nameRank[doc]!;
+          const name = nameWordsOf(doc);
+          const sharedTenths = name.size
+            ? Math.min(9, Math.floor((10 * [...name].filter((w) => bestName.has(w)).length) / name.size))
+            : 0;
+          const key = -(bestUnits + 1000 + own * 10 + sharedTenths) * scale + nameRank[doc]!;
           if (i < m) sortKeys[i] = Math.min(sortKeys[i]!, key);
           else sortKeys[m++] = key;
         }

@@ -364,4 +364,16 @@ export const relevanceCases: RelevanceCase[] = [
   // A cloud's name before a colon is no IAM prefix: the words after it are searched as typed.
   exact('identifier', 'aws:kms', 'aws-kms'),
   exact('identifier', 'gcp:bigquery', 'gcp-bigquery'),
+  // A cloud's name with a product that another cloud names "Cloud …" or "Compute Engine": the counterpart first,
+  // then that product, not the named cloud's services that merely say "cloud" and "run".
+  exact('cross-cloud', 'azure cloud run', 'azure-container-apps', ['gcp-cloud-run']),
+  exact('cross-cloud', 'aws cloud storage', 'aws-s3', ['gcp-cloud-storage']),
+  exact('cross-cloud', 'azure cloud storage', 'azure-storage', ['gcp-cloud-storage']),
+  exact('cross-cloud', 'aws compute engine', 'aws-ec2', ['gcp-compute-engine']),
+  exact('cross-cloud', 'aws app engine', 'aws-elastic-beanstalk', ['gcp-app-engine']),
+  exact('cross-cloud', 'aws cloud build', 'aws-codebuild'),
+  exact('cross-cloud', 'aws app service', 'aws-elastic-beanstalk', ['azure-app-service']),
+  // Among several counterparts, the one whose name shares most of the product's name comes first.
+  exact('cross-cloud', 'aws gke', 'aws-eks', ['aws-ecs']),
+  exact('cross-cloud', 'azure gke', 'azure-kubernetes-service'),
 ];
