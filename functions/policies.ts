@@ -331,8 +331,9 @@ export const operations: OperationSpec[] = [
     description:
       'An allow-list SCP: one Deny statement with NotAction over `<prefix>:*` of the approved AWS services ' +
       '(sub-services included) and the always-allowed essentials, Resource `*`. Provenance is in `Id`. The ' +
-      'body is the minified policy, counted as AWS counts it against the 10,240-character quota (or 5,120 ' +
-      'with `?sizeLimit=5120`); a list that cannot fit answers 422, never a truncated policy.',
+      "body is the minified policy, counted as AWS counts it against the 5,120-character quota AWS's quota page " +
+      'states (or 10,240 with `?sizeLimit=10240`, where AWS accepts SCPs that large); a list that cannot fit ' +
+      'answers 422, never a truncated policy.',
     query: AwsScpQuery,
   },
   {

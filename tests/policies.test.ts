@@ -385,15 +385,23 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(azureDenies(r.json, 'Microsoft.Web/sites')).toBe(true);
   });
 
-  it('AWS: the 5,120-character quota gives a policy within it or a 422 saying by how much it is over', async () => {
+  it("AWS: by default the policy keeps to the 5,120-character quota AWS's quota page states, or says by how much it is over", async () => {
     const aws = servicesOf('aws').map((s) => s.id);
-    const r = await post(`${endpoints.aws}?sizeLimit=5120`, { approvedServiceIds: aws });
-    const p = expectProblem(r, 422);
-    expect(p).toMatchObject({ type: '/problems/policy-too-large', limit: 5120, unit: 'characters' });
-    expect(p.excess).toBeGreaterThan(0);
-    expect(p.detail).toMatch(/over/);
-    const small = await post(`${endpoints.aws}?sizeLimit=5120`, { approvedServiceIds: sample.aws });
-    expect(validateScp(small.json, { text: small.text, limit: 5120 })).toEqual([]);
+    for (const query of ['', '?sizeLimit=5120']) {
+      const r = await post(`${endpoints.aws}${query}`, { approvedServiceIds: aws });
+      const p = expectProblem(r, 422);
+      expect(p).toMatchObject({ type: '/problems/policy-too-large', limit: 5120, unit: 'characters' });
+      expect(p.excess).toBeGreaterThan(0);
+      expect(p.detail).toMatch(/over/);
+      expect(p.hint).toMatch(/sizeLimit=10240/);
+      const small = await post(`${endpoints.aws}${query}`, { approvedServiceIds: sample.aws });
+      expect(validateScp(small.json, { text: small.text, limit: 5120 })).toEqual([]);
+    }
+    // The doubled quota, where an organisation has it, is asked for.
+    const large = await post(`${endpoints.aws}?sizeLimit=10240`, { approvedServiceIds: aws });
+    expect(large.status).toBe(200);
+    expect(large.text.length).toBeGreaterThan(5120);
+    expect(validateScp(large.json, { text: large.text, limit: 10240 })).toEqual([]);
   });
 
   it('AWS: essentials=none allows only the approved prefixes; by default support-console and the billing consoles are allowed', async () => {

@@ -244,4 +244,42 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await expect(result.textContent()).resolves.toMatch(/no longer offered/);
     await fresh.close();
   });
+
+  it("SCP size quota: AWS's published 5,120 characters by default, the doubled quota when chosen, and kept", async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    // Every AWS service still offered: more than 5,120 characters of IAM prefixes.
+    const ids = data.services.filter((s) => s.provider === 'aws' && s.lifecycle?.status !== 'retired').map((s) => s.id);
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Every AWS service', description: '', ids })],
+    );
+    await p.reload();
+    await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
+    const quota = p.getByLabel('AWS SCP size quota');
+    await expect(quota.inputValue()).resolves.toBe('5120');
+    const result = p.locator('[data-policy-result="aws"]');
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.locator('button[data-policy="aws"]').click();
+    await result.getByText(/over the 5120-character quota/).waitFor();
+    expect(downloads).toBe(0);
+    // The way on is on this page: the error links to the quota field.
+    await result.getByRole('link', { name: 'Choose the SCP size quota' }).click();
+    await expect(p.evaluate(() => document.activeElement?.id ?? location.hash)).resolves.toMatch(/aws-quota/);
+
+    await quota.selectOption('10240');
+    const [d] = await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    const text = readFileSync((await d.path())!, 'utf8');
+    expect(text.length).toBeGreaterThan(5120);
+    expect(validateScp(JSON.parse(text), { text, limit: 10240 })).toEqual([]);
+    // Kept in this browser; choosing again makes the shown policy stale.
+    await p.reload();
+    await expect(quota.inputValue()).resolves.toBe('10240');
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    await quota.selectOption('5120');
+    await expect(result.textContent()).resolves.toMatch(/no longer offered/);
+    await fresh.close();
+  });
 });

@@ -9,8 +9,9 @@
  *   optional Condition; SCPs take no Principal/NotPrincipal;
  * - action: "*" or "<service prefix>:<action>" with the prefix in lower-case
  *   letters, digits and hyphens and `*`/`?` wildcards only in the action part;
- * - size: at most the quota (10,240 characters since 15 May 2026, 5,120
- *   before), counted as AWS does, without whitespace outside strings.
+ * - size: at most the quota (5,120 characters on AWS's quota page; 10,240
+ *   where an organisation has the doubled quota reported from 15 May 2026),
+ *   counted as AWS does, without whitespace outside strings.
  */
 
 const STATEMENT_KEYS = new Set(['Sid', 'Effect', 'Action', 'NotAction', 'Resource', 'NotResource', 'Condition']);
@@ -127,7 +128,7 @@ export function validateScp(doc: unknown, opts: { text?: string; limit?: number 
     if ('NotResource' in s) stringOrList(s.NotResource, `${at}.NotResource`, RESOURCE, problems);
     if ('Condition' in s) validateCondition(s.Condition, `${at}.Condition`, problems);
   });
-  const limit = opts.limit ?? 10240;
+  const limit = opts.limit ?? 5120;
   const size = awsCountedCharacters(opts.text ?? JSON.stringify(doc));
   if (size > limit) problems.push(`policy is ${size} characters, over the ${limit}-character quota`);
   return problems;

@@ -116,7 +116,7 @@ describe('generateAwsScp', () => {
   });
 
   it('fits every service of a realistic AWS catalogue in the 10,240-character quota, counted on the minified JSON', () => {
-    const r = generateAwsScp(catalogue, awsIds, { today });
+    const r = generateAwsScp(catalogue, awsIds, { today, awsSizeLimit: 10240 });
     if (r.kind !== 'policy') throw new Error(r.kind);
     expect(validateScp(r.document, { limit: 10240 })).toEqual([]);
     expect(r.size).toEqual({ value: JSON.stringify(r.document).length, limit: 10240, unit: 'characters' });
@@ -124,10 +124,10 @@ describe('generateAwsScp', () => {
     expect(r.omitted.filter((o) => o.reason === 'no-identifiers').length).toBeGreaterThan(0);
   });
 
-  it('refuses a list over the 5,120-character quota with the numbers, never truncating', () => {
-    const r = generateAwsScp(catalogue, awsIds, { today, awsSizeLimit: 5120 });
+  it("refuses a list over the 5,120-character quota (AWS's published one, the default) with the numbers, never truncating", () => {
+    const r = generateAwsScp(catalogue, awsIds, { today });
     if (r.kind !== 'too-large') throw new Error(r.kind);
-    const full = generateAwsScp(catalogue, awsIds, { today });
+    const full = generateAwsScp(catalogue, awsIds, { today, awsSizeLimit: 10240 });
     if (full.kind !== 'policy') throw new Error(full.kind);
     expect(r).toMatchObject({
       unit: 'characters',
@@ -143,7 +143,7 @@ describe('generateAwsScp', () => {
     const r = generateAwsScp(
       big,
       big.services.map((s) => s.id),
-      { today },
+      { today, awsSizeLimit: 10240 },
     );
     expect(r.kind).toBe('too-large');
     if (r.kind === 'too-large') expect(r.size - r.limit).toBe(r.excess);

@@ -29,7 +29,7 @@ import type { AwsServiceControlPolicy } from './schemas.ts';
 
 export { AWS_ESSENTIAL_IAM_PREFIXES };
 
-export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 10240;
+export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 5120;
 export const AWS_SCP_STATEMENT_SID = 'DenyServicesOutsideApprovedList';
 
 export type AwsScpDocument = AwsServiceControlPolicy;
@@ -153,7 +153,8 @@ export function generateAwsScp(
       advice:
         `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
         (limit < 10240
-          ? 'Use the 10,240-character quota AWS has allowed since 15 May 2026 if your tooling accepts it, or approve'
+          ? 'If AWS accepts SCPs of up to 10,240 characters in your organisation (a doubled quota was reported from ' +
+            "15 May 2026; AWS's quota page still says 5,120), ask for that quota; otherwise approve"
           : 'Approve') +
         ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.' +
         (exemptCost

@@ -11,13 +11,17 @@ export const policyTargets = ['aws', 'azure', 'gcp'] as const;
 export type PolicyTarget = (typeof policyTargets)[number];
 
 /**
- * AWS Organizations SCP size quotas, in characters: 10,240 since 15 May 2026, 5,120 before. Sources: the change
- * as reported when it happened (https://cevo.com.au/post/aws-scp-limits-landing-zone-review/,
- * https://sjramblings.io/aws-organizations-scp-quotas-doubled-what-now/); AWS's quota page
- * (https://docs.aws.amazon.com/organizations/latest/userguide/orgs_reference_limits.html), whose copies reachable
- * when this was written still said 5,120. An SCP over the quota is refused when it is created, never applied in part.
+ * AWS Organizations SCP size quotas, in characters. 5,120 is the quota AWS's own quota page states
+ * (https://docs.aws.amazon.com/organizations/latest/userguide/orgs_reference_limits.html, and every copy of it
+ * reachable in November 2026) and the default: a policy within it is accepted whichever quota an organisation
+ * has. 10,240 is the quota reported as doubled on 15 May 2026 (https://cevo.com.au/post/aws-scp-limits-landing-zone-review/,
+ * https://sjramblings.io/aws-organizations-scp-quotas-doubled-what-now/), by third parties only, so it is asked
+ * for, never assumed. An SCP over the quota is refused when it is created, never applied in part.
  */
-export const awsScpSizeLimits = [10240, 5120] as const;
+export const awsScpSizeLimits = [5120, 10240] as const;
+/** AWS's page of Organizations quotas, where the SCP size quota is stated. */
+export const AWS_SCP_QUOTA_SOURCE =
+  'https://docs.aws.amazon.com/organizations/latest/userguide/orgs_reference_limits.html';
 export type AwsScpSizeLimit = (typeof awsScpSizeLimits)[number];
 
 export const dependencyModes = ['report', 'include'] as const;
@@ -36,7 +40,7 @@ export interface PolicyOptions {
   today?: string;
   /** Human name of the approved list; goes into provenance (AWS `Id`, Azure metadata and display name). */
   listName?: string;
-  /** AWS: SCP size quota to stay within (default 10,240). */
+  /** AWS: SCP size quota to stay within (default 5,120, the quota AWS's quota page states). */
   awsSizeLimit?: AwsScpSizeLimit;
   /** AWS: IAM prefixes always allowed (default AWS_ESSENTIAL_IAM_PREFIXES; [] for none). */
   awsEssentials?: readonly string[];

@@ -85,10 +85,13 @@ const commonQuery = {
 
 export const AwsScpQuery = z.strictObject({
   sizeLimit: z
-    .enum(awsScpSizeLimits.map(String) as ['10240', '5120'])
-    .transform((v) => Number(v) as 10240 | 5120)
+    .enum(awsScpSizeLimits.map(String) as ['5120', '10240'])
+    .transform((v) => Number(v) as 5120 | 10240)
     .optional()
-    .describe('SCP size quota in characters: 10240 (default; AWS quota since 15 May 2026) or 5120 (the former quota)'),
+    .describe(
+      "SCP size quota in characters: 5120 (default; the quota AWS's quota page states) or 10240 (the doubled quota " +
+        'reported from 15 May 2026: ask for it only where AWS accepts SCPs that large in your organisation)',
+    ),
   essentials: z
     .enum(['default', 'none'])
     .optional()

@@ -51,6 +51,8 @@ interface PolicyButton {
   status: HTMLElement;
   /** The cloud's own option: where a Google Cloud policy applies, or the roles an SCP exempts. */
   option: OptionField | undefined;
+  /** AWS: the SCP size quota chosen ('5120', AWS's published one, or '10240'); '' for the other clouds. */
+  quota(): string;
 }
 
 export interface PolicyButtons {
@@ -83,6 +85,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     awsExempt.set([...new Set([...exemptRolesOf(awsExempt.value()), ...CONTROL_TOWER_ROLE_ARNS])].join('\n'));
     awsExempt.input.focus();
   });
+  const quota = awsQuota(page);
   const status = page.find('[data-bar-status]');
   const formatChoice = page.root.querySelector<HTMLSelectElement>('[data-policy-format]');
   const chosenFormat = (): PolicyFormat => (formatChoice?.value as PolicyFormat | undefined) ?? 'json';
@@ -105,6 +108,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       out: page.find(`[data-policy-result="${target}"]`),
       status,
       option: options[target],
+      quota: () => (target === 'aws' ? (quota?.value ?? '5120') : ''),
     };
     policies.push(policy);
     button.addEventListener('click', () =>
@@ -130,6 +134,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   };
   for (const option of Object.values(options))
     option?.input.addEventListener('input', () => policies.forEach(outdated));
+  quota?.addEventListener('change', () => policies.forEach(outdated));
   return {
     refresh(state, data) {
       unavailable = data ? unavailableClouds(state, data) : new Map();
@@ -139,9 +144,22 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   };
 }
 
-/** What a policy was made for: the list's name and services, and the cloud's own option. */
+/** What a policy was made for: the list's name and services, and the cloud's own options. */
 const madeKey = (p: PolicyButton, state: ApprovedListState): string =>
-  JSON.stringify([state.name, [...state.ids].sort(), p.option?.value().trim() ?? '']);
+  JSON.stringify([state.name, [...state.ids].sort(), p.option?.value().trim() ?? '', p.quota()]);
+
+/**
+ * The SCP size quota field, kept in this browser when the larger one is chosen (it says what one organisation's
+ * AWS accepts, not what the list approves).
+ */
+function awsQuota(page: BuilderPage): HTMLSelectElement | null {
+  const select = page.root.querySelector<HTMLSelectElement>('[data-aws-quota]');
+  if (!select) return null;
+  const stored = storedValue('csc.aws-scp-quota.v1');
+  if (stored.read() === '10240') select.value = '10240';
+  select.addEventListener('change', () => stored.write(select.value === '10240' ? select.value : ''));
+  return select;
+}
 
 /** The key of the list each cloud's shown policy was made for. */
 const madeFor = new Map<PolicyTarget, string>();
@@ -263,13 +281,21 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   if (parent) query.set('parent', parent);
   const exempt = p.target === 'aws' ? exemptRolesOf(p.option?.value() ?? '') : [];
   if (exempt.length) query.set('exemptPrincipalArns', exempt.join(','));
+  if (p.quota() === '10240') query.set('sizeLimit', '10240');
   const path = `/v1/policies/${p.path}?${query}`;
   const json = { name: body.name, approvedServiceIds: body.approvedServiceIds };
   const asked = `${path} ${JSON.stringify(json)}`;
   let env = lastEnvelope.get(p.target)?.request === asked ? lastEnvelope.get(p.target)!.envelope : undefined;
   if (!env) {
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
-    if (!r.ok) return show(p, `No ${p.label}.`, notice('error', r.message));
+    if (!r.ok) {
+      // Too large for AWS's published quota: the larger one is a choice on this page, not a query parameter.
+      const larger =
+        p.target === 'aws' && r.status === 422 && p.quota() !== '10240'
+          ? [' ', el('a', { href: '#aws-quota' }, 'Choose the SCP size quota')]
+          : [];
+      return show(p, `No ${p.label}.`, notice('error', r.message, ...larger));
+    }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
   }
