@@ -333,6 +333,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     ['gcp', 'gcp-kubernetes-engine', 'gcp-compute-engine'],
     ['aws', 'aws-cdk', 'aws-systems-manager'],
     ['gcp', 'gcp-cloud-build', 'gcp-cloud-storage'],
+    ['aws', 'aws-elastic-load-balancing', 'aws-vpc'],
   ] as const)('%s: %s alone is told it needs %s, and dependencies=include adds it', async (target, id, needed) => {
     expect(servicesOf(target).filter((s) => s.requires.length).length).toBeGreaterThanOrEqual(5);
     const r = await post(endpoints[target], { approvedServiceIds: [id] });
@@ -352,6 +353,16 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(added.json.included).toContain(needed);
     expect(added.json.dependencies).toContainEqual(expect.objectContaining({ service: needed, status: 'added' }));
     expect(added.json.document).not.toEqual(e.json.document);
+  });
+
+  it('AWS: a load balancer can be created once its list approves the VPC it lives in (its EC2 Describe calls)', async () => {
+    const calls = ['ec2:DescribeSubnets', 'ec2:DescribeVpcs', 'ec2:DescribeSecurityGroups', 'ec2:DescribeInstances'];
+    const alone = await post(endpoints.aws, { approvedServiceIds: ['aws-elastic-load-balancing'] });
+    expect(scpDenies(alone.json, 'elasticloadbalancing:CreateLoadBalancer')).toBe(false);
+    for (const call of calls) expect(scpDenies(alone.json, call), call).toBe(true);
+    const withVpc = await post(endpoints.aws, { approvedServiceIds: ['aws-elastic-load-balancing', 'aws-vpc'] });
+    expect(withVpc.headers.get('warning') ?? '').not.toContain('aws-elastic-load-balancing needs');
+    for (const call of calls) expect(scpDenies(withVpc.json, call), call).toBe(false);
   });
 
   it('dependencies=include adds what a required service needs to work, not the parts of it nobody approved', async () => {
