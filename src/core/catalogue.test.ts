@@ -166,11 +166,13 @@ describe('freshness and retired equivalents', () => {
     expect(issuesOn('2026-01-01', deprecated)).toHaveLength(1);
   });
 
-  it('fails a retirement dated in the future', () => {
+  it('fails a retirement dated in the future, and takes one marked on its sunset date', () => {
     const s = entry({ id: 'aws-a', lifecycle: { status: 'retired', sunsetDate: '2027-01-01', announcementUrl: news } });
-    expect(issuesOn('2026-11-23', s)).toEqual([
-      'aws-a.json lifecycle.sunsetDate: retired, but the sunset date 2027-01-01 is not past yet (today is 2026-11-23)',
+    expect(issuesOn('2026-12-31', s)).toEqual([
+      'aws-a.json lifecycle.sunsetDate: retired, but the sunset date 2027-01-01 has not come yet (today is 2026-12-31)',
     ]);
+    // The vendor retires it that day, as the policies count it: the catalogue can say so the same day.
+    expect(issuesOn('2027-01-01', s)).toEqual([]);
     expect(issuesOn('2027-01-02', s)).toEqual([]);
   });
 

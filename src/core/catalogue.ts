@@ -157,7 +157,10 @@ export function gaTargetDeadline(target: string): string | undefined {
 /**
  * Lifecycle facts that a date has made stale, as of `today` (YYYY-MM-DD): a
  * sunset date in the past on a service not marked retired, a retirement
- * dated in the future, a preview whose GA target has passed.
+ * dated in the future, a preview whose GA target has passed. On the sunset
+ * date itself either holds ("will close on 30 September": closed that day,
+ * as the policies count it), so the content can be marked retired the day
+ * the vendor retires the service.
  */
 export function staleLifecycle(s: ServiceEntry, today: string): { field: string; message: string }[] {
   const l = s.lifecycle;
@@ -171,10 +174,10 @@ export function staleLifecycle(s: ServiceEntry, today: string): { field: string;
         'mark it retired, or move the date if the vendor did',
     });
   }
-  if (l.sunsetDate && l.sunsetDate >= today && l.status === 'retired') {
+  if (l.sunsetDate && l.sunsetDate > today && l.status === 'retired') {
     out.push({
       field: 'lifecycle.sunsetDate',
-      message: `retired, but the sunset date ${l.sunsetDate} is not past yet (today is ${today})`,
+      message: `retired, but the sunset date ${l.sunsetDate} has not come yet (today is ${today})`,
     });
   }
   const deadline = l.status === 'preview' && l.gaTarget ? gaTargetDeadline(l.gaTarget) : undefined;
