@@ -1322,11 +1322,11 @@ export function createSearchEngine(
   /**
    * "azure s3", "gcp redshift": a query naming one cloud and another cloud's product wants the named cloud's
    * counterpart of it, which need not have any of the query's words (Azure Storage has no "s3"). When the best
-   * match is on another cloud and ranks above every match on the named one, or the query's other words are the
-   * whole name of a service on another cloud (`productOnAnotherCloud`), that service comes first and then its
-   * equivalents on the named cloud (those the filter accepts) join the matches just above it, those that match
-   * the words themselves first. Works on the `m` matches in matchedDocs/sortKeys (a smaller key ranks higher)
-   * and answers their new count.
+   * match is on another cloud and ranks above every match on the named one, its equivalents on the named cloud
+   * (those the filter accepts) join the matches just above it, those that match the words themselves first. When
+   * the query's other words are the whole name of a service on another cloud (`productOnAnotherCloud`), that
+   * service is first moved just above the named cloud's best match, and its equivalents above it. Works on the
+   * `m` matches in matchedDocs/sortKeys (a smaller key ranks higher) and answers their new count.
    */
   function namedCloudsCounterparts(
     provider: number,
