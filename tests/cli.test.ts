@@ -417,6 +417,10 @@ describe("csc policy and markdown give the API's documents", () => {
     const c = await csc(['check', nothing]);
     expect(c.code).toBe(1);
     expect(c.stdout).toMatch(/approves-nothing: the list approves no service/);
+    // Valid as a list, and said to approve nothing.
+    const v = await csc(['validate', nothing]);
+    expect(v.code).toBe(0);
+    expect(v.stderr).toMatch(/note: it approves no service/);
     const unknown = file('unknown-disabled.json', {
       name: 'U',
       approvedServiceIds: ['aws-s3', 'aws-not-real'],
@@ -523,6 +527,23 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(size, r.stderr).toBeDefined();
     expect(r.stderr.split(size!).length - 1).toBe(1);
     expect(r.stderr).toMatch(/5120-character quota/);
+    expect(r.stderr).toMatch(/--size-limit 10240 asks for the larger quota/);
+  });
+
+  it('check makes the AWS policy for the quota asked for, and names missing dependencies even when it is too large', async () => {
+    const offered = built.services
+      .filter((s) => s.provider === 'aws' && s.lifecycle?.status !== 'retired' && s.id !== 'aws-cloudwatch')
+      .map((s) => s.id);
+    const list = file('all-but-cloudwatch.json', { name: 'All but CloudWatch', approvedServiceIds: offered });
+    const needsLogs = /missing-dependency: aws-lambda requires aws-cloudwatch/;
+    const small = await csc(['check', list]);
+    expect(small.code).toBe(1);
+    expect(small.stdout).toMatch(/policy-too-large: aws: .*over the 5120-character quota/);
+    expect(small.stdout).toMatch(needsLogs);
+    const large = await csc(['check', list, '--size-limit', '10240']);
+    expect(large.stdout).not.toMatch(/policy-too-large: aws/);
+    expect(large.stdout).toMatch(needsLogs);
+    expect((await csc(['check', list, '--size-limit', '9000'])).code).toBe(2);
   });
 
   it('policy exempts the roles asked for, byte for byte as the API does, and refuses what is no role ARN (exit 2)', async () => {

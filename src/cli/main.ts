@@ -48,6 +48,7 @@ import {
   retiredModes,
   type GeneratePolicyOptions,
   type PolicyTarget,
+  type AwsScpSizeLimit,
 } from '../core/policies/index.ts';
 import {
   exportServiceList,
@@ -175,10 +176,13 @@ Checks the approved list in FILE for what should stop a merge: a list that
 approves nothing (every service marked disabled), ids the catalogue does not know
 (in the compact form, disabled ones too), retired services, services retiring
 within the threshold, required dependencies that are not approved, and a cloud
-whose policy would not fit its limit. Prints one line per finding and exits 1 if there is any, 0 otherwise.
+whose policy would not fit its limit. Prints one line per finding and exits 1
+if there is any, 0 otherwise.
 
 Options:
       --retiring-within DAYS   fail on services retiring within DAYS days (default 180)
+      --size-limit 5120|10240  AWS: the SCP size quota the policy is made for, as in
+                               csc policy (default 5120)
       --format text|json|sarif report on standard output (default text)
       --sarif FILE             also write a SARIF 2.1.0 report to FILE (for code annotations)
       --json FILE              also write the JSON report to FILE
@@ -476,6 +480,9 @@ function validateCommand(args: string[], io: Io): number {
   }
   const { list } = parsed;
   for (const note of list.notes ?? []) io.stderr(`${file}: note: ${note}\n`);
+  // Valid, but no policy can be made from it: said here, as csc check fails it.
+  if (!approvedIdsOf(list.approvedServiceIds, list.statuses).length)
+    io.stderr(`${file}: note: it approves no service (every listed service is marked disabled); csc check fails it\n`);
   const form = list.source === 'compact' ? 'approved list in compact form' : 'service list v1';
   const known = plural(list.approvedServiceIds.length - unknownIds.length, 'known service');
   const unknown = unknownIds.length ? `, ${unknownIds.length} not in this catalogue` : '';
@@ -510,9 +517,7 @@ function policyCommand(args: string[], io: Io): number {
   }
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, 'policy', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
-  const sizeLimit = values['size-limit'] === undefined ? undefined : Number(values['size-limit']);
-  if (sizeLimit !== undefined && !awsScpSizeLimits.includes(sizeLimit as 5120))
-    throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
+  const sizeLimit = sizeLimitOf(values['size-limit']);
   if (values.parent !== undefined && !GCP_PARENT_PATTERN.test(values.parent)) {
     throw new CliError(`--parent must be ${GCP_PARENT_FORMATS}`, 2);
   }
@@ -534,7 +539,7 @@ function policyCommand(args: string[], io: Io): number {
   const options: GeneratePolicyOptions = {
     today: today(),
     ...(list.name ? { listName: list.name } : {}),
-    ...(sizeLimit ? { awsSizeLimit: sizeLimit as 5120 | 10240 } : {}),
+    ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
     ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
     ...(exempt.data ? { awsExemptPrincipalArns: exempt.data } : {}),
     ...(values['display-name'] ? { displayName: values['display-name'] } : {}),
@@ -552,8 +557,12 @@ function policyCommand(args: string[], io: Io): number {
     case 'unknown-services':
       throw new CliError(noServiceHas(file, result.unknownIds), 1);
     case 'too-large':
-      // The advice names the size, the limit and the excess itself.
-      throw new CliError(`${file}: ${result.advice}`, 1);
+      // The advice names the size, the limit and the excess itself; the larger AWS quota is this option here.
+      throw new CliError(
+        `${file}: ${result.advice}` +
+          (target === 'aws' && result.limit < 10240 ? ' (--size-limit 10240 asks for the larger quota)' : ''),
+        1,
+      );
     case 'empty-cloud':
       for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
       throw new CliError(
@@ -590,12 +599,22 @@ function policyCommand(args: string[], io: Io): number {
   }
 }
 
+/** The AWS SCP size quota `--size-limit` asks for, as the API's `sizeLimit` takes it (exit 2 for another). */
+function sizeLimitOf(value: string | undefined): AwsScpSizeLimit | undefined {
+  if (value === undefined) return undefined;
+  const limit = Number(value);
+  if (!awsScpSizeLimits.includes(limit as AwsScpSizeLimit))
+    throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
+  return limit as AwsScpSizeLimit;
+}
+
 function checkCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({
     args,
     options: {
       ...commonOptions,
       'retiring-within': { type: 'string' },
+      'size-limit': { type: 'string' },
       format: { type: 'string' },
       sarif: { type: 'string' },
       json: { type: 'string' },
@@ -607,6 +626,7 @@ function checkCommand(args: string[], io: Io): number {
   const days = values['retiring-within'] === undefined ? 180 : Number(values['retiring-within']);
   if (!Number.isInteger(days) || days < 0 || days > 3650)
     throw new CliError('--retiring-within must be a whole number of days from 0 to 3650', 2);
+  const sizeLimit = sizeLimitOf(values['size-limit']);
   const format = values.format ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new CliError('--format must be text, json or sarif', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
@@ -616,10 +636,9 @@ function checkCommand(args: string[], io: Io): number {
   const findings = checkList(catalogue, approved, {
     today: today(),
     retiringWithinDays: days,
+    ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
     // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
-    ...(list.source === 'compact'
-      ? { disabledIds: list.approvedServiceIds.filter((id) => !approved.includes(id)) }
-      : {}),
+    ...(list.source === 'compact' ? { listedIds: list.approvedServiceIds } : {}),
   });
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);

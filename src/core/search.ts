@@ -1351,7 +1351,7 @@ export function createSearchEngine(
     if (best >= 0 && bestKey >= ownKey) {
       // The named cloud's own matches rank first ("azure cloud run": Azure services with "cloud" and "run" in
       // their descriptions), unless the rest of the query names another cloud's product outright.
-      const named = productOnAnotherCloud(provider, q, at);
+      const named = productOnAnotherCloud(provider, q, at, accept);
       if (named < 0) return m;
       best = named;
       // Just above the named cloud's best match.
@@ -1388,9 +1388,16 @@ export function createSearchEngine(
    * The service on another cloud than `provider` whose name or short name is the whole query without its
    * cloud words ("azure cloud run": Cloud Run), among the matches (`at`); -1 when there is none, when those
    * words are fewer than two (one word, "storage" or "functions", is some cloud's short name and says too
-   * little), or when a service of the named cloud has them as its whole name, keyword or identifier.
+   * little), when a service of the named cloud has them as its whole name, keyword or identifier, or when the
+   * product is closed to new projects or has no counterpart on the named cloud that takes them (a retired
+   * product would only be moved up alone: "aws media services" is not Azure Media Services).
    */
-  function productOnAnotherCloud(provider: number, q: string, at: ReadonlyMap<number, number>): number {
+  function productOnAnotherCloud(
+    provider: number,
+    q: string,
+    at: ReadonlyMap<number, number>,
+    accept?: (index: number) => boolean,
+  ): number {
     const rest = searchWords(q).filter((w) => !(w in providerWords));
     if (rest.length < 2) return -1;
     const ids = rest.map((w) => vocabulary.find(w));
@@ -1402,9 +1409,24 @@ export function createSearchEngine(
       const full = fullMatch(doc, ids);
       if (providerOf[doc] === provider) {
         if (full !== Full.None) return -1;
-      } else if (full === Full.Name && (found < 0 || sortKeys[at.get(doc)!]! < sortKeys[at.get(found)!]!)) found = doc;
+      } else if (
+        full === Full.Name &&
+        factor[doc]! >= PREVIEW &&
+        hasOpenCounterpart(doc, provider, accept) &&
+        (found < 0 || sortKeys[at.get(doc)!]! < sortKeys[at.get(found)!]!)
+      )
+        found = doc;
     }
     return found;
+  }
+
+  /** Whether a service has an equivalent on `provider` that takes new projects (and the filter accepts). */
+  function hasOpenCounterpart(doc: number, provider: number, accept?: (index: number) => boolean): boolean {
+    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) {
+      const peer = peerDocs[j]!;
+      if (providerOf[peer] === provider && factor[peer]! >= PREVIEW && (!accept || accept(peer))) return true;
+    }
+    return false;
   }
 
   /** The words of a service's full name (its first segment), but a cloud's or its vendor's. */

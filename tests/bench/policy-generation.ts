@@ -24,7 +24,12 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     ];
     for (const [label, approved] of sizes) {
       const run = () =>
-        generatePolicy(target as PolicyTarget, catalogue, approved, { today: '2026-05-15', listName: 'Benchmark' });
+        // The larger SCP quota, so the whole AWS catalogue times the document, not the refusal of the default one.
+        generatePolicy(target as PolicyTarget, catalogue, approved, {
+          today: '2026-05-15',
+          listName: 'Benchmark',
+          awsSizeLimit: 10240,
+        });
       for (let i = 0; i < WARMUP; i++) run();
       const times: number[] = [];
       let kind = '';
@@ -49,7 +54,9 @@ export async function bench(): Promise<{ title: string; markdown: string }> {
     `Pure generation (\`generatePolicy\`), no HTTP, ${RUNS} runs after ${WARMUP} warm-up runs, ` +
       `synthetic catalogue of ${REALISTIC_PROVIDER_SIZES.aws} AWS, ${REALISTIC_PROVIDER_SIZES.azure} ` +
       `Azure and ${REALISTIC_PROVIDER_SIZES.gcp} Google Cloud services with realistic identifiers. ` +
-      `Target: under ${TARGET_MS} ms (median) for all services of a provider.`,
+      `Target: under ${TARGET_MS} ms (median) for all services of a provider. AWS policies are made for the ` +
+      '10,240-character quota, so every AWS service gives a document rather than the refusal the default ' +
+      '5,120 gives.',
     '',
     '| Provider | Approved services | Result | Median (ms) | p99 (ms) | |',
     '|---|---|---|---:|---:|---|',

@@ -934,8 +934,9 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         else bestKey = Math.min(bestKey, sortKeys[i]!);
       }
       let best = bestKey < ownKey ? docOf(bestKey) : -1;
-      // Or the rest of the query is the whole name of a service on another cloud ("azure cloud run"), when no
-      // service of the named cloud has those words (two or more) as a whole name, keyword or identifier.
+      // Or the rest of the query is the whole name of a service on another cloud ("azure cloud run"), still open
+      // and with an open counterpart on the named cloud, when no service of the named cloud has those words (two
+      // or more) as a whole name, keyword or identifier.
       const rest = searchWords(q).filter((w) => !(w in providerWords));
       const restIds = rest.map((w) => wordIds.get(w) ?? -1);
       if (best < 0 && bestKey < Infinity && rest.length >= 2 && !restIds.includes(-1)) {
@@ -946,7 +947,15 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
           const doc = docOf(sortKeys[i]!);
           const full = fullMatch(doc, restIds);
           if (providerOf[doc] === p.provider) ownHasIt ||= full !== Full.None;
-          else if (full === Full.Name && (named < 0 || sortKeys[i]! < sortKeys[namedAt]!)) {
+          else if (
+            full === Full.Name &&
+            // Open to new projects, with a counterpart on the named cloud that is too (and that the filter takes).
+            factor[doc]! >= PREVIEW &&
+            [...equivalentsOf[doc]!].some(
+              (peer) => providerOf[peer] === p.provider && factor[peer]! >= PREVIEW && (!accept || accept(peer)),
+            ) &&
+            (named < 0 || sortKeys[i]! < sortKeys[namedAt]!)
+          ) {
             named = doc;
             namedAt = i;
           }

@@ -376,4 +376,9 @@ export const relevanceCases: RelevanceCase[] = [
   // Among several counterparts, the one whose name shares most of the product's name comes first.
   exact('cross-cloud', 'aws gke', 'aws-eks', ['aws-ecs']),
   exact('cross-cloud', 'azure gke', 'azure-kubernetes-service'),
+  // A product named in full but retired or closed is not moved up: the named cloud's own services come first.
+  retiredAfter('aws media services', 'azure-media-services', ['aws-elemental-medialive']),
+  retiredAfter('aws time series insights', 'azure-time-series-insights', ['aws-timestream-for-influxdb']),
+  exact('cross-cloud', 'aws iot central', 'aws-iot-core'),
+  exact('cross-cloud', 'azure deployment manager', 'azure-resource-manager'),
 ];

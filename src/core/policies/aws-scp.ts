@@ -162,6 +162,7 @@ export function generateAwsScp(
             'fewer or shorter patterns (a path such as role/admin/*) leave room.'
           : ''),
       omitted,
+      dependencies: scope.dependencies,
     };
   }
   return {

@@ -178,7 +178,7 @@ export function generateAzurePolicy(
       { unit: 'conditions', size: conditions.length, limit: AZURE_POLICY_LIMITS.conditions },
       { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: AZURE_POLICY_LIMITS.bodyBytes },
     ],
-    omitted,
+    { omitted, dependencies: scope.dependencies },
     (over) =>
       `The policy rule would need ${over.size} ${over.unit}, ${over.size - over.limit} over Azure's ` +
       `limit of ${over.limit}. Approve fewer Azure services, or prefer whole namespaces to single ` +

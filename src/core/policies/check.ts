@@ -4,7 +4,7 @@
  * and `csc diff` say in a pull request what the API would answer.
  */
 import { resolveApprovedIds, type Catalogue } from '../catalogue.ts';
-import { policyTargets, type PolicyTarget } from './common.ts';
+import { policyTargets, type AwsScpSizeLimit, type PolicyTarget } from './common.ts';
 import { generatePolicy } from './index.ts';
 
 export const checkRules = {
@@ -29,8 +29,13 @@ export interface CheckOptions {
   today: string;
   /** Services retiring within this many days fail the check (default 180). */
   retiringWithinDays?: number;
-  /** Listed ids the list marks disabled: no policy allows them, but they must be ids the catalogue knows. */
-  disabledIds?: readonly string[];
+  /**
+   * Every id the list names, in its order, those it marks disabled too: each must be an id the catalogue knows
+   * (a compact list's, as `csc validate` and the API require). Default: the approved ids.
+   */
+  listedIds?: readonly string[];
+  /** AWS: the SCP size quota the organisation's policies are made for (default 5,120, as `csc policy`'s). */
+  awsSizeLimit?: AwsScpSizeLimit;
 }
 
 const addDays = (day: string, days: number): string =>
@@ -44,10 +49,10 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
     findings.push({
       rule: 'approves-nothing',
       message:
-        'the list approves no service (it lists none, or marks every one disabled): its policies would deny every service',
+        'the list approves no service (it marks every listed service disabled): its policies would deny every service',
     });
-  const { services, unknownIds } = resolveApprovedIds(catalogue, ids);
-  for (const id of [...unknownIds, ...resolveApprovedIds(catalogue, options.disabledIds ?? []).unknownIds])
+  const { services } = resolveApprovedIds(catalogue, ids);
+  for (const id of resolveApprovedIds(catalogue, options.listedIds ?? ids).unknownIds)
     findings.push({
       rule: 'unknown-service',
       serviceId: id,
@@ -77,14 +82,19 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
   }
   const known = services.map((s) => s.id);
   for (const target of policyTargets) {
-    const r = generatePolicy(target, catalogue, known, { today: options.today, retired: 'include' });
+    const r = generatePolicy(target, catalogue, known, {
+      today: options.today,
+      retired: 'include',
+      ...(options.awsSizeLimit ? { awsSizeLimit: options.awsSizeLimit } : {}),
+    });
     if (r.kind === 'too-large')
       findings.push({
         rule: 'policy-too-large',
         target,
         message: `${target}: ${r.advice}`,
       });
-    if (r.kind !== 'policy') continue;
+    // A policy too large to make still denies what its services need: both are reasons not to merge.
+    if (r.kind !== 'policy' && r.kind !== 'too-large') continue;
     for (const d of r.dependencies)
       if (d.kind === 'requires' && d.status === 'missing')
         findings.push({

@@ -153,6 +153,8 @@ export interface PolicyTooLargeResult {
   /** What the caller can do about it, in a sentence or two. */
   advice: string;
   omitted: Omission[];
+  /** What the approved services need that the document would deny: a check names it whatever the size. */
+  dependencies: DependencyNote[];
 }
 
 export interface UnknownServicesResult {
@@ -549,11 +551,13 @@ export interface LimitCheck {
 export function overLimit(
   target: PolicyTarget,
   checks: readonly LimitCheck[],
-  omitted: Omission[],
+  report: { omitted: Omission[]; dependencies: DependencyNote[] },
   advice: (over: LimitCheck) => string,
 ): PolicyTooLargeResult | undefined {
   const over = checks.find((c) => c.size > c.limit);
-  return over && { kind: 'too-large', target, ...over, excess: over.size - over.limit, advice: advice(over), omitted };
+  return (
+    over && { kind: 'too-large', target, ...over, excess: over.size - over.limit, advice: advice(over), ...report }
+  );
 }
 
 /** UTF-8 length without Node's Buffer (the core also runs in browsers). */

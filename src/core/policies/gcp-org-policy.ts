@@ -181,25 +181,25 @@ export function generateGcpOrgPolicy(
     name: `${options.gcpParent ?? GCP_DEFAULT_PARENT}/policies/${GCP_CONSTRAINT}`,
     spec: { rules: [allowedValues.length ? { values: { allowedValues } } : { denyAll: true }] },
   };
-  const tooLarge = overLimit(
-    'gcp',
-    [
-      { unit: 'values', size: allowedValues.length, limit: GCP_POLICY_LIMITS.values },
-      { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: GCP_POLICY_LIMITS.bytes },
-    ],
-    omitted,
-    (over) =>
-      `The policy would hold ${over.size} ${over.unit}, ${over.size - over.limit} over Google's limit of ` +
-      `${over.limit} for one organisation policy. Approve fewer Google Cloud services in this list (for example ` +
-      `one policy per folder, each with its own list).`,
-  );
-  if (tooLarge) return tooLarge;
   const allowedSet = new Set(allowedValues);
   const scope = scopeReport('gcp', catalogue, approval, included, {
     inDocument: (n) => allowedSet.has(n),
     essential: () => false,
     alwaysAllowed: (n) => gcpRestrictability(coverage, n) === 'not-restrictable',
   });
+  const tooLarge = overLimit(
+    'gcp',
+    [
+      { unit: 'values', size: allowedValues.length, limit: GCP_POLICY_LIMITS.values },
+      { unit: 'bytes', size: utf8Bytes(JSON.stringify(document)), limit: GCP_POLICY_LIMITS.bytes },
+    ],
+    { omitted, dependencies: scope.dependencies },
+    (over) =>
+      `The policy would hold ${over.size} ${over.unit}, ${over.size - over.limit} over Google's limit of ` +
+      `${over.limit} for one organisation policy. Approve fewer Google Cloud services in this list (for example ` +
+      `one policy per folder, each with its own list).`,
+  );
+  if (tooLarge) return tooLarge;
   return {
     kind: 'policy',
     target: 'gcp',

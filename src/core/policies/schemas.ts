@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from '../schemas.ts';
 import type { PolicyFormat } from './iac.ts';
 import {
+  type AwsScpSizeLimit,
   type PolicyTarget,
   awsScpSizeLimits,
   dependencyModes,
@@ -18,7 +19,7 @@ import {
   retiredModes,
   warningCodes,
 } from './common.ts';
-import { MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from './aws-scp.ts';
+import { AWS_SCP_DEFAULT_SIZE_LIMIT, MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from './aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from './gcp-org-policy.ts';
 import { formatsByTarget } from './iac.ts';
 
@@ -86,8 +87,8 @@ const commonQuery = {
 export const AwsScpQuery = z.strictObject({
   sizeLimit: z
     .enum(awsScpSizeLimits.map(String) as ['5120', '10240'])
-    .transform((v) => Number(v) as 5120 | 10240)
-    .optional()
+    .default(String(AWS_SCP_DEFAULT_SIZE_LIMIT) as '5120')
+    .transform((v) => Number(v) as AwsScpSizeLimit)
     .describe(
       "SCP size quota in characters: 5120 (default; the quota AWS's quota page states) or 10240 (the doubled quota " +
         'reported from 15 May 2026: ask for it only where AWS accepts SCPs that large in your organisation)',
