@@ -66,6 +66,18 @@ describe('lifecycleTimeline', () => {
     expect(t.today).toBe('2026-11-23');
   });
 
+  it('puts a service marked retired on its sunset date in past that day, and one not yet marked in upcoming', () => {
+    const gone = entry('aws-gone-today', {
+      lifecycle: { status: 'retired', sunsetDate: '2026-11-23', announcementUrl: news('aws-gone-today') },
+    });
+    const day = lifecycleTimeline(
+      createCatalogue({ ...catalogue, services: [...catalogue.services, gone] }),
+      '2026-11-23',
+    );
+    expect(ids(day.past)[0]).toBe('aws-gone-today');
+    expect(ids(day.upcoming)).toEqual(['gcp-today', 'azure-soon', 'gcp-later']);
+  });
+
   it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {
     expect(t.past[0]).toEqual({
       date: '2026-10-07',

@@ -39,14 +39,18 @@ export function soonestFirst(changes: readonly LifecycleChange[]): LifecycleChan
   return [...changes.filter((c) => c.date).sort(byDate), ...changes.filter((c) => !c.date).sort(byName)];
 }
 
+/** Dated before today, or today and already marked retired (a service can be marked so on its sunset date). */
+const happened = (c: LifecycleChange, today: string): boolean =>
+  c.date! < today || (c.date === today && c.status === 'retired');
+
 export function lifecycleTimeline(catalogue: Catalogue, today: string): LifecycleTimeline {
   const changes = catalogue.services.flatMap((s) => changeOf(catalogue, s) ?? []);
   const dated = changes.filter((c) => c.date).sort(byDate);
   return {
     today,
     catalogueVersion: catalogue.version,
-    upcoming: dated.filter((c) => c.date! >= today),
-    past: dated.filter((c) => c.date! < today).reverse(),
+    upcoming: dated.filter((c) => !happened(c, today)),
+    past: dated.filter((c) => happened(c, today)).reverse(),
     undated: changes.filter((c) => !c.date).sort(byName),
   };
 }
@@ -60,10 +64,10 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-/** Changes dated from `today` up to and including the same day `months` later. */
+/** Changes still to come, dated from `today` up to and including the same day `months` later. */
 export function changesWithin(changes: readonly LifecycleChange[], today: string, months: number): LifecycleChange[] {
   const until = addMonths(today, months);
-  return changes.filter((c) => c.date !== undefined && c.date >= today && c.date <= until);
+  return changes.filter((c) => c.date !== undefined && !happened(c, today) && c.date <= until);
 }
 
 const DAY_MS = 86_400_000;
@@ -75,14 +79,14 @@ export function daysUntil(today: string, day: string): number {
   return days;
 }
 
-/** Dated changes from `today` up to and including `days` days later, soonest first. */
+/** Dated changes still to come, from `today` up to and including `days` days later, soonest first. */
 export function changesWithinDays(
   changes: readonly LifecycleChange[],
   today: string,
   days: number,
 ): (LifecycleChange & { date: string; inDays: number })[] {
   return soonestFirst(changes).flatMap((c) => {
-    if (c.date === undefined) return [];
+    if (c.date === undefined || happened(c, today)) return [];
     const inDays = daysUntil(today, c.date);
     return inDays >= 0 && inDays <= days ? [{ ...c, date: c.date, inDays }] : [];
   });
