@@ -293,6 +293,29 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(e.json.warnings).toContainEqual(expect.objectContaining({ code: 'deprecated', serviceId: DEPRECATED }));
   });
 
+  it('warns about a part of an approved service closed to new customers, which its API answer and page mark too', async () => {
+    const r = await post(endpoints.aws, { approvedServiceIds: ['aws-sagemaker-ai'] });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('warning')).toMatch(/Ground Truth, part of Amazon SageMaker AI, is no longer open to new/);
+    const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-sagemaker-ai'] });
+    const parts = e.json.warnings.filter((w: { message: string }) => /part of Amazon SageMaker AI/.test(w.message));
+    expect(parts.map((w: { message: string }) => w.message.split(',')[0])).toEqual([
+      'Amazon SageMaker Ground Truth',
+      'Amazon Augmented AI (A2I)',
+    ]);
+    expect(parts.every((w: { code: string; serviceId: string }) => w.code === 'deprecated')).toBe(true);
+    const detail = (await send(`${server.url}/v1/services/aws-sagemaker-ai`)).json;
+    const groundTruth = detail.subServices.find((sub: { id: string }) => sub.id === 'aws-sagemaker-ground-truth');
+    expect(groundTruth.lifecycle).toMatchObject({
+      status: 'deprecated',
+      announcementUrl: expect.stringMatching(/^https:\/\/docs\.aws\.amazon\.com\//),
+    });
+    const page = (await send(`${server.url}/services/aws-sagemaker-ai`)).text;
+    expect(page).toMatch(
+      /Amazon SageMaker Ground Truth<\/strong>:[^<]*<span class="badge deprecated">Deprecated<\/span>/,
+    );
+  });
+
   it('names every other service a shared identifier lets through, in the envelope and X-Policy-Also-Allows', async () => {
     const r = await post(endpoints.aws, { approvedServiceIds: ['aws-documentdb'] });
     const header = r.headers.get('x-policy-also-allows') ?? '';

@@ -186,6 +186,17 @@ export const SubServiceEntry = z.strictObject({
   name: z.string().min(1).max(150),
   description: z.string().min(1).max(300),
   identifiers: PolicyIdentifiers.optional(),
+  lifecycle: z
+    .strictObject({
+      status: z.literal('deprecated').describe('No longer open to new customers; existing customers keep using it'),
+      note: z.string().min(1).max(300).describe('What the vendor says, and what to use instead'),
+      announcementUrl: httpsUrl.describe('URL of the vendor announcement'),
+    })
+    .optional()
+    .describe(
+      'Set when the vendor closed this part of an active service to new customers: approving the service still ' +
+        'allows it, and its policies warn',
+    ),
 });
 
 /**
@@ -341,7 +352,12 @@ export const ServiceDetail = Service.extend({
   lastReviewed: isoDate.describe('Day the entry was last checked against the vendor documentation'),
   keywords: z.array(z.string()),
   identifiers: PolicyIdentifiers,
-  subServices: z.array(SubService.extend({ identifiers: PolicyIdentifiers.optional() })),
+  subServices: z.array(
+    SubService.extend({
+      identifiers: SubServiceEntry.shape.identifiers,
+      lifecycle: SubServiceEntry.shape.lifecycle,
+    }),
+  ),
   providerName: z.string(),
   categoryName: z.string(),
   equivalentServices: z.array(ServiceRef).describe('The equivalents, resolved'),

@@ -203,6 +203,22 @@ const providerKind: Record<PolicyTarget, keyof PolicyIdentifiers> = {
 export const identifierKindOf = (target: PolicyTarget): keyof PolicyIdentifiers => providerKind[target];
 
 function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarning[] {
+  // A part closed to new customers is still allowed with its service: a team adopting it now cannot sign up.
+  const parts = s.subServices.flatMap((sub): PolicyWarning[] =>
+    sub.lifecycle
+      ? [
+          {
+            code: 'deprecated',
+            serviceId: s.id,
+            message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${sub.lifecycle.note}`,
+          },
+        ]
+      : [],
+  );
+  return [...parts, ...serviceLifecycleWarnings(s, options)];
+}
+
+function serviceLifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarning[] {
   const l = s.lifecycle;
   if (!l) return [];
   const date = l.sunsetDate;
