@@ -302,6 +302,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(parts.map((w: { message: string }) => w.message.split(',')[0])).toEqual([
       'Amazon SageMaker Ground Truth',
       'Amazon Augmented AI (A2I)',
+      'Amazon SageMaker Debugger',
     ]);
     expect(parts.every((w: { code: string; serviceId: string }) => w.code === 'deprecated')).toBe(true);
     const detail = (await send(`${server.url}/v1/services/aws-sagemaker-ai`)).json;
