@@ -282,4 +282,30 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await expect(result.textContent()).resolves.toMatch(/no longer offered/);
     await fresh.close();
   });
+
+  it('saving or exporting the list says which policy settings stay in this browser', async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Settings', description: '', ids: ['aws-lambda'] })],
+    );
+    await p.reload();
+    await p.locator('[data-list-groups]').getByText(service('aws-lambda').name).first().waitFor();
+    const result = p.locator('[data-export-result]');
+    // Nothing set: nothing to say.
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-export="interchange"]').click()]);
+    await expect(result.textContent()).resolves.not.toMatch(/Not in it/);
+    await p.getByLabel('Roles the AWS SCP leaves alone (optional)').fill('arn:aws:iam::123456789012:role/BreakGlass');
+    await p.getByLabel('AWS SCP size quota').selectOption('10240');
+    await p.locator('button[data-export="save"]').click();
+    await result.getByText(/Anyone with this link/).waitFor();
+    await expect(result.textContent()).resolves.toContain(
+      'Not in it: the roles the AWS SCP leaves alone and the 10,240-character SCP quota. Those stay in this browser',
+    );
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-export="interchange"]').click()]);
+    await expect(result.textContent()).resolves.toMatch(/Not in it: the roles the AWS SCP leaves alone/);
+    await fresh.close();
+  });
 });

@@ -82,8 +82,13 @@ async function downloadInterchange(
     statuses,
   );
   download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
+  const settings = settingsLeftOut(document);
   out.replaceChildren(
-    notice('ok', `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`),
+    notice(
+      'ok',
+      `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`,
+      ...(settings ? [el('p', {}, settings)] : []),
+    ),
   );
   return `Downloaded ${stem}.service-list.json.`;
 }
@@ -112,6 +117,7 @@ async function saveForShareLink({ state, knownIds, leftOut, body }: PreparedList
   const link = el('input', { type: 'text', readOnly: true, value: r.body.url, id: 'share-url' });
   const copied = el('span', { attrs: { role: 'status' }, dataset: { copyResult: '' } });
   const until = humanDate(r.body.expiresAt.slice(0, 10));
+  const settings = settingsLeftOut(document);
   out.replaceChildren(
     notice(
       'ok',
@@ -134,6 +140,7 @@ async function saveForShareLink({ state, knownIds, leftOut, body }: PreparedList
         copied,
       ),
       ...(leftOut ? [el('p', {}, leftOut.trim())] : []),
+      ...(settings ? [el('p', {}, settings)] : []),
     ),
   );
   // The result sits under the bar, often far above where the list was being edited: the link is brought into view
@@ -141,6 +148,24 @@ async function saveForShareLink({ state, knownIds, leftOut, body }: PreparedList
   link.focus();
   link.select();
   return 'Saved: the share link is selected, ready to copy.';
+}
+
+/**
+ * The policy settings set on this page (exempt roles, where the Google Cloud policy applies, the larger SCP quota),
+ * which stay in this browser: they say how one organisation deploys, not what the list approves, so a saved or
+ * exported list leaves them out and whoever imports it sets their own. One sentence, or '' when none is set.
+ */
+function settingsLeftOut(page: ParentNode): string {
+  const value = (selector: string) =>
+    page.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(selector)?.value.trim() ?? '';
+  const set = [
+    value('[data-aws-exempt]') && 'the roles the AWS SCP leaves alone',
+    value('[data-gcp-parent]') && 'where the Google Cloud policy applies',
+    value('[data-aws-quota]') === '10240' && 'the 10,240-character SCP quota',
+  ].filter(Boolean);
+  if (!set.length) return '';
+  const named = set.length === 1 ? set[0] : `${set.slice(0, -1).join(', ')} and ${set.at(-1)}`;
+  return `Not in it: ${named}. Those stay in this browser; whoever imports the list sets their own.`;
 }
 
 function failed(out: HTMLElement, message: string): string {
