@@ -487,6 +487,11 @@ describe("csc policy and markdown give the API's documents", () => {
     const aws = await csc(['policy', 'aws', f]);
     expect(aws.stderr).toMatch(/not in this policy: aws-qldb \(retired/);
     expect(aws.stderr).toMatch(/also allows: part of aws-rds \(through rds/);
+    // A service let through by a shared identifier says when it is not active: the list may have left it out for that.
+    const kiro = await csc(['policy', 'aws', file('kiro.json', { approvedServiceIds: ['aws-kiro'] })]);
+    expect(kiro.stderr).toMatch(
+      /also allows: aws-codewhisperer \(retired; through codewhisperer, shared with aws-kiro\)/,
+    );
     expect(aws.stderr).toMatch(/warning: .*deprecated/);
     expect((await csc(['policy', 'gcp', f])).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
     const azure = await csc(['policy', 'azure', f]);

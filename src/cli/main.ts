@@ -580,11 +580,15 @@ function policyCommand(args: string[], io: Io): number {
                 `${d.service ?? d.identifiers?.join(', ')}, which this policy denies: ${d.reason} (${d.source})` +
                 `${d.kind === 'requires' ? '; --dependencies include adds it' : ''}\n`,
         );
-      for (const a of result.alsoAllows)
+      for (const a of result.alsoAllows) {
+        // A service the list leaves out may be closed or retired: let through all the same, so its state is said.
+        const status = catalogue.service(a.id)?.lifecycle?.status;
         io.stderr(
-          `also allows: ${a.partial ? 'part of ' : ''}${a.id} (through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
+          `also allows: ${a.partial ? 'part of ' : ''}${a.id} ` +
+            `(${status ? `${status}; ` : ''}through ${a.identifiers.join(', ')}${a.essential ? ', an essential' : ''}` +
             `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
         );
+      }
       for (const w of warningsFor(result, format as PolicyFormat | undefined)) io.stderr(`warning: ${w.message}\n`);
       // Byte for byte the API's answer body.
       output(

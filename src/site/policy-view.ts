@@ -9,6 +9,7 @@ import type { BuiltCatalogueData } from '../core/catalogue.ts';
 import { MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from '../core/policies/aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from '../core/policies/gcp-org-policy.ts';
 import type { AlsoAllowed, DependencyNote, Omission, PolicyTarget, PolicyWarning } from '../core/policies/common.ts';
+import { lifecycleLabel } from './format.ts';
 
 export interface PolicyEnvelopeView {
   document: unknown;
@@ -58,15 +59,20 @@ export function dependencyOffers(
 
 /**
  * "Amazon RDS (rds, through Amazon DocumentDB)" for each other service the document lets through; "only" before the
- * identifiers when the rest of that service stays denied.
+ * identifiers when the rest of that service stays denied, and its lifecycle when it is not active ("Amazon
+ * CodeWhisperer, retired (…)"): a service the list left out on purpose, closed or retired, is let through all the same.
  */
 export function alsoAllowsLines(env: PolicyEnvelopeView, data: Pick<BuiltCatalogueData, 'services'>): string[] {
   const name = nameLookup(data);
-  return env.alsoAllows.map(
-    (a) =>
-      `${name(a.id)} (${a.partial ? 'only ' : ''}${a.identifiers.join(', ')}${a.essential ? ', always allowed' : ''}` +
-      `${a.through.length ? `, through ${a.through.map(name).join(', ')}` : ''})`,
-  );
+  const status = new Map(data.services.map((s) => [s.id, s.lifecycle?.status]));
+  return env.alsoAllows.map((a) => {
+    const s = status.get(a.id);
+    return (
+      `${name(a.id)}${s ? `, ${lifecycleLabel(s).toLowerCase()}` : ''} ` +
+      `(${a.partial ? 'only ' : ''}${a.identifiers.join(', ')}${a.essential ? ', always allowed' : ''}` +
+      `${a.through.length ? `, through ${a.through.map(name).join(', ')}` : ''})`
+    );
+  });
 }
 
 /**
