@@ -425,8 +425,12 @@ export const LifecycleTimeline = z
   .object({
     today: isoDate.describe('The day the feed was built; past and upcoming are relative to it'),
     catalogueVersion: z.string(),
-    upcoming: z.array(LifecycleChange).describe('Changes dated today or later, soonest first'),
-    past: z.array(LifecycleChange).describe('Changes dated before today, most recent first'),
+    upcoming: z
+      .array(LifecycleChange)
+      .describe('Changes still to come, soonest first: dated today or later, but for a service already marked retired'),
+    past: z
+      .array(LifecycleChange)
+      .describe('Changes that have happened, most recent first: dated before today, or today and marked retired'),
     undated: z
       .array(LifecycleChange)
       .describe(

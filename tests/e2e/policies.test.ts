@@ -130,6 +130,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(result.locator('[data-policy-warning="placeholder-parent"]').textContent()).resolves.toMatch(
         /ORGANIZATION_ID/,
       );
+      // The fix is on this page: the warning links to the field, not to an API parameter.
+      await expect(
+        result.locator('[data-policy-warning="placeholder-parent"] a[href="#gcp-parent"]').count(),
+      ).resolves.toBe(1);
       const parent = p.locator('[data-gcp-parent]');
       await parent.fill('organizations/acme');
       await expect(p.locator('[data-gcp-parent-error]').textContent()).resolves.toMatch(

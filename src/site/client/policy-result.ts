@@ -5,6 +5,7 @@
  * the warnings (lifecycle, the Google Cloud placeholder), what else it lets
  * through, a button to download it again, and the document itself.
  */
+import { GCP_DEFAULT_PARENT } from '../../core/policies/gcp-org-policy.ts';
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
 import { humanDate, plural } from '../format.ts';
@@ -125,7 +126,12 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       ? [
           notice(
             'warn',
-            el('ul', {}, ...env.warnings.map((w) => el('li', { dataset: { policyWarning: w.code } }, w.message))),
+            el('p', {}, 'Before you deploy it:'),
+            el(
+              'ul',
+              {},
+              ...env.warnings.map((w) => el('li', { dataset: { policyWarning: w.code } }, ...warningText(w))),
+            ),
           ),
         ]
       : []),
@@ -162,4 +168,17 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       : []),
     el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
   );
+}
+
+/**
+ * A warning as this page words it: the API's sentence, except where the page itself has the fix (the Google Cloud
+ * placeholder is replaced through the field on this page, not the API's `parent=`).
+ */
+function warningText(w: PolicyEnvelopeView['warnings'][number]): (Node | string)[] {
+  if (w.code !== 'placeholder-parent') return [w.message];
+  return [
+    `The policy name still has the placeholder ${GCP_DEFAULT_PARENT}: set `,
+    el('a', { href: '#gcp-parent' }, 'where the Google Cloud policy applies'),
+    ' and make it again, or replace the placeholder in the file before gcloud org-policies set-policy accepts it.',
+  ];
 }
