@@ -59,7 +59,13 @@ describe('GET /v1/lifecycle', () => {
     expect(dates(timeline.upcoming)).toEqual([...dates(timeline.upcoming)].sort());
     expect(dates(timeline.past)).toEqual([...dates(timeline.past)].sort().reverse());
     expect(timeline.upcoming.every((c) => c.date! >= timeline.today)).toBe(true);
-    expect(timeline.past.every((c) => c.date! < timeline.today && c.status === 'retired')).toBe(true);
+    // What has happened: a retirement, or a deprecated service's closing to new customers (dated by that day).
+    expect(
+      timeline.past.every(
+        (c) => c.date! <= timeline.today && (c.status === 'retired' || c.date === c.closedToNewCustomers),
+      ),
+    ).toBe(true);
+    expect(timeline.past.some((c) => c.status === 'deprecated' && c.serviceId === 'aws-kendra')).toBe(true);
     expect(timeline.undated.every((c) => c.date === undefined)).toBe(true);
     expect(timeline.upcoming.length).toBeGreaterThan(0);
     expect(timeline.past.length).toBeGreaterThan(0);

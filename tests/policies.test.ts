@@ -291,6 +291,15 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(r.headers.get('warning')).toMatch(/deprecated/);
     const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: [DEPRECATED] });
     expect(e.json.warnings).toContainEqual(expect.objectContaining({ code: 'deprecated', serviceId: DEPRECATED }));
+    // Dated by the day it closed to new customers, when the vendor gave one.
+    const kendra = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-kendra'] });
+    expect(kendra.json.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'deprecated',
+        serviceId: 'aws-kendra',
+        message: expect.stringContaining('(no new customers from 2026-07-30)'),
+      }),
+    );
   });
 
   it('warns about a part of an approved service closed to new customers, which its API answer and page mark too', async () => {

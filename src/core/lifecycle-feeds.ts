@@ -18,7 +18,9 @@ const statusWords: Record<LifecycleChange['status'], string> = {
 
 /** "Amazon FinSpace (Amazon Web Services) retired on 2026-10-07" */
 export function changeTitle(c: LifecycleChange): string {
-  return `${c.name} (${c.providerName}) ${statusWords[c.status]}${c.date ? ` on ${c.date}` : ''}`;
+  // Dated by the day it stopped taking new customers: the title says that rather than "deprecated on".
+  const what = c.date && c.date === c.closedToNewCustomers ? 'closed to new customers' : statusWords[c.status];
+  return `${c.name} (${c.providerName}) ${what}${c.date ? ` on ${c.date}` : ''}`;
 }
 
 /** Plain-text summary: the vendor's guidance, the successor and where it was announced. */

@@ -78,6 +78,23 @@ describe('lifecycleTimeline', () => {
     expect(ids(day.upcoming)).toEqual(['gcp-today', 'azure-soon', 'gcp-later']);
   });
 
+  it('dates a deprecated service by the day it closed to new customers, and titles it so in the feeds', () => {
+    const closed = entry('aws-closed-day', {
+      lifecycle: { status: 'deprecated', closedToNewCustomers: '2026-07-30', announcementUrl: news('aws-closed-day') },
+    });
+    const withClosed = createCatalogue({ ...catalogue, services: [...catalogue.services, closed] });
+    const day = lifecycleTimeline(withClosed, '2026-11-23');
+    expect(day.past.find((c) => c.serviceId === 'aws-closed-day')).toMatchObject({
+      date: '2026-07-30',
+      closedToNewCustomers: '2026-07-30',
+      status: 'deprecated',
+    });
+    expect(ids(day.undated)).not.toContain('aws-closed-day');
+    expect(lifecycleAtom(day, 'https://catalogue.example.org')).toContain(
+      '<title>Service aws-closed-day (AWS) closed to new customers on 2026-07-30</title>',
+    );
+  });
+
   it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {
     expect(t.past[0]).toEqual({
       date: '2026-10-07',

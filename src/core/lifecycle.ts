@@ -12,8 +12,10 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
   const l = s.lifecycle;
   if (!l) return undefined;
   const successor = l.successorSlug ? catalogue.service(l.successorSlug) : undefined;
+  // A sunset date is the change; without one, the day a deprecated service closed to new customers dates it.
+  const date = l.sunsetDate ?? l.closedToNewCustomers;
   return {
-    ...(l.sunsetDate ? { date: l.sunsetDate } : {}),
+    ...(date ? { date } : {}),
     provider: s.provider,
     providerName: catalogue.provider(s.provider)?.name ?? s.provider,
     serviceId: s.id,
@@ -21,6 +23,7 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
     name: s.name,
     status: l.status,
     ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
+    ...(l.closedToNewCustomers ? { closedToNewCustomers: l.closedToNewCustomers } : {}),
     ...(l.gaTarget ? { gaTarget: l.gaTarget } : {}),
     ...(successor ? { successor: catalogue.toRef(successor) } : {}),
     ...(l.note ? { note: l.note } : {}),

@@ -122,6 +122,7 @@ const statusWords: Record<ServiceLifecycle['status'], string> = {
 function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: ServiceLifecycle): string {
   const parts = [`**${inline(s.name)}** (\`${s.id}\`) is **${statusWords[l.status]}**`];
   if (l.sunsetDate) parts[0] += l.status === 'retired' ? ` since ${l.sunsetDate}` : ` (sunset date ${l.sunsetDate})`;
+  if (l.closedToNewCustomers) parts[0] += ` (no new customers from ${l.closedToNewCustomers})`;
   if (l.status === 'preview' && l.gaTarget) parts[0] += ` (general availability expected ${inline(l.gaTarget)})`;
   parts[0] += '.';
   if (l.successorSlug) {

@@ -45,6 +45,9 @@ export const ServiceLifecycle = z
   .strictObject({
     status: z.enum(lifecycleStatuses).describe('Lifecycle state; an absent block means active'),
     sunsetDate: isoDate.optional().describe('Date of sunset (YYYY-MM-DD)'),
+    closedToNewCustomers: isoDate
+      .optional()
+      .describe('Day from which the vendor takes no new customers (YYYY-MM-DD), for a deprecated service'),
     gaTarget: z.string().min(1).max(200).optional().describe('General-availability window, for previews'),
     successorSlug: kebabId.optional().describe('Slug of the recommended replacement service'),
     note: z.string().min(1).max(1000).optional().describe('Vendor migration guidance'),
@@ -401,10 +404,19 @@ export type Problem = z.infer<typeof Problem>;
 export const LifecycleChange = z
   .object({
     // The service's own lifecycle fields, as its lifecycle block states them.
-    ...ServiceLifecycle.pick({ status: true, sunsetDate: true, gaTarget: true, note: true }).shape,
+    ...ServiceLifecycle.pick({
+      status: true,
+      sunsetDate: true,
+      closedToNewCustomers: true,
+      gaTarget: true,
+      note: true,
+    }).shape,
     date: isoDate
       .optional()
-      .describe('The day the change takes or took effect (the sunset date); absent when the vendor gave none'),
+      .describe(
+        'The day the change takes or took effect: the sunset date, else the day a deprecated service closed to new ' +
+          'customers; absent when the vendor gave neither',
+      ),
     provider: kebabId,
     providerName: z.string(),
     serviceId: kebabId,

@@ -115,6 +115,10 @@ describe('lifecycle warnings', () => {
     expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(
       /^X is deprecated: it may be closed to new customers\.$/,
     );
+    // The day it closed, when the vendor gave one, rather than what deprecated may mean.
+    expect(lifecycleWarning('X', { status: 'deprecated', closedToNewCustomers: '2026-07-30' })).toBe(
+      'X is deprecated: no longer open to new customers from 30 July 2026.',
+    );
     expect(lifecycleWarning('X', { status: 'preview', gaTarget: 'H2 2026' })).toMatch(
       /preview \(general availability expected H2 2026\)/,
     );

@@ -20,7 +20,10 @@ export const lifecycleLabels: Record<LifecycleStatus, string> = {
 export const lifecycleLabel = (status: string): string => (lifecycleLabels as Record<string, string>)[status] ?? status;
 
 /** The parts of a lifecycle block the wording reads (the catalogue data in the browser carries the same block). */
-export type LifecycleLike = Pick<ServiceLifecycle, 'status' | 'sunsetDate' | 'gaTarget' | 'successorSlug' | 'note'>;
+export type LifecycleLike = Pick<
+  ServiceLifecycle,
+  'status' | 'sunsetDate' | 'closedToNewCustomers' | 'gaTarget' | 'successorSlug' | 'note'
+>;
 
 /** `2024-07-31` as `31 July 2024` (UTC, English, no locale surprises). */
 export function humanDate(iso: string): string {
@@ -72,8 +75,13 @@ export function lifecycleWarning(
   switch (lifecycle.status) {
     case 'preview':
       return `${name} is in preview${lifecycle.gaTarget ? ` (general availability expected ${lifecycle.gaTarget})` : ''}: features and terms may change.`;
-    case 'deprecated':
-      return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: it may be closed to new customers.${move}`;
+    case 'deprecated': {
+      // The day it closed, when the vendor gave one; else what deprecated can mean.
+      const closed = lifecycle.closedToNewCustomers
+        ? `no longer open to new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        : 'it may be closed to new customers';
+      return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: ${closed}.${move}`;
+    }
     case 'sunset':
       return `${name} is being retired${when ? ` on ${when}` : ''}.${move}`;
     case 'retired':

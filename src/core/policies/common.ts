@@ -232,7 +232,9 @@ function serviceLifecycleWarnings(s: ServiceEntry, options: PolicyOptions): Poli
           code: 'deprecated',
           serviceId: s.id,
           ...(date ? { date } : {}),
-          message: `${s.name} is deprecated; its end${date ? (past ? ` was ${date}` : ` is ${date}`) : ' date is not announced'}.${successor}`,
+          message:
+            `${s.name} is deprecated${l.closedToNewCustomers ? ` (no new customers from ${l.closedToNewCustomers})` : ''}; ` +
+            `its end${date ? (past ? ` was ${date}` : ` is ${date}`) : ' date is not announced'}.${successor}`,
         },
       ];
     case 'sunset':
