@@ -140,3 +140,38 @@ describe('plurals', () => {
     expect(matchesOf('vps', services)).toContain('vps:boxes:synonym');
   });
 });
+
+describe("a named cloud and another cloud's product", () => {
+  const svc = (id: string, over: Partial<Parameters<typeof serviceEntry>[1]>): ServiceEntry =>
+    serviceEntry(id, { category: 'compute', ...over } as Parameters<typeof serviceEntry>[1]);
+  // A preview counterpart takes new projects: it is moved up as a generally available one is (the engine
+  // stores lifecycle factors as 32-bit floats, where 0.9 is a hair under 0.9).
+  it('moves up a counterpart in preview, as one generally available', () => {
+    const services = [
+      svc('gcp-cloud-run', {
+        name: 'Cloud Run',
+        shortName: 'Cloud Run',
+        provider: 'gcp',
+        equivalents: { aws: 'aws-box-runner' },
+      }),
+      svc('aws-box-runner', {
+        name: 'AWS Box Runner',
+        shortName: 'Box Runner',
+        provider: 'aws',
+        description: 'Runs boxes.',
+        equivalents: { gcp: 'gcp-cloud-run' },
+        lifecycle: { status: 'preview', announcementUrl: 'https://docs.example.com/preview' },
+      }),
+      svc('aws-outposts', {
+        name: 'AWS Outposts',
+        shortName: 'Outposts',
+        provider: 'aws',
+        description: 'Run the cloud on premises.',
+      }),
+    ];
+    for (const engine of engines(services)) {
+      const top = engine.search('aws cloud run', undefined, 3).top.map((h) => services[h.index]!.id);
+      expect(top).toEqual(['aws-box-runner', 'gcp-cloud-run', 'aws-outposts']);
+    }
+  });
+});

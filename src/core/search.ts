@@ -217,6 +217,8 @@ const DIVERSITY_LOOKAHEAD = 200;
  * or id) is exempt, so it is still found first when asked for by name.
  */
 const PREVIEW = 0.9;
+/** The least factor of a service that takes new projects, as the index stores factors (32-bit floats). */
+const OPEN = Math.fround(PREVIEW);
 const CLOSED_TO_NEW = 0.4;
 const RETIRED = 0.25;
 const lifecycleFactor: Record<string, number> = {
@@ -1365,7 +1367,7 @@ export function createSearchEngine(
     for (let j = peerStart[best]!; j < peerStart[best + 1]!; j++) {
       const doc = peerDocs[j]!;
       // A service closed to new projects or retired is no cloud's answer to a need: it is not moved up.
-      if (providerOf[doc] !== provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
+      if (providerOf[doc] !== provider || factor[doc]! < OPEN || (accept && !accept(doc))) continue;
       const i = at.get(doc);
       // Its own score breaks the tie among the counterparts, never lifting one past another's place by more;
       // then how much of its name the best match's name shares ("aws gke": Elastic Kubernetes Service before
@@ -1411,7 +1413,7 @@ export function createSearchEngine(
         if (full !== Full.None) return -1;
       } else if (
         full === Full.Name &&
-        factor[doc]! >= PREVIEW &&
+        factor[doc]! >= OPEN &&
         hasOpenCounterpart(doc, provider, accept) &&
         (found < 0 || sortKeys[at.get(doc)!]! < sortKeys[at.get(found)!]!)
       )
@@ -1424,7 +1426,7 @@ export function createSearchEngine(
   function hasOpenCounterpart(doc: number, provider: number, accept?: (index: number) => boolean): boolean {
     for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) {
       const peer = peerDocs[j]!;
-      if (providerOf[peer] === provider && factor[peer]! >= PREVIEW && (!accept || accept(peer))) return true;
+      if (providerOf[peer] === provider && factor[peer]! >= OPEN && (!accept || accept(peer))) return true;
     }
     return false;
   }
@@ -1498,7 +1500,7 @@ export function createSearchEngine(
       let pick = -1;
       // A service closed to new projects or retired is no cloud's answer to a need: it keeps its place rather than
       // move up.
-      const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[docAt(i)]) && factor[docAt(i)]! >= PREVIEW;
+      const unseen = (i: number) => !taken.has(i) && !shown.has(providerOf[docAt(i)]) && factor[docAt(i)]! >= OPEN;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && isPeer(first, docAt(i))) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[docAt(i)]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;

@@ -200,6 +200,8 @@ const DIVERSITY_LOOKAHEAD = 200;
  * or id) is exempt, so it is still found first when asked for by name.
  */
 const PREVIEW = 0.9;
+/** The least factor of a service that takes new projects, as the index stores factors (32-bit floats). */
+const OPEN = Math.fround(PREVIEW);
 const CLOSED_TO_NEW = 0.4;
 const RETIRED = 0.25;
 const lifecycleFactor: Record<string, number> = {
@@ -950,9 +952,9 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
           else if (
             full === Full.Name &&
             // Open to new projects, with a counterpart on the named cloud that is too (and that the filter takes).
-            factor[doc]! >= PREVIEW &&
+            factor[doc]! >= OPEN &&
             [...equivalentsOf[doc]!].some(
-              (peer) => providerOf[peer] === p.provider && factor[peer]! >= PREVIEW && (!accept || accept(peer)),
+              (peer) => providerOf[peer] === p.provider && factor[peer]! >= OPEN && (!accept || accept(peer)),
             ) &&
             (named < 0 || sortKeys[i]! < sortKeys[namedAt]!)
           ) {
@@ -978,7 +980,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
         };
         const bestName = nameWordsOf(best);
         for (const doc of equivalentsOf[best]!) {
-          if (providerOf[doc] !== p.provider || factor[doc]! < PREVIEW || (accept && !accept(doc))) continue;
+          if (providerOf[doc] !== p.provider || factor[doc]! < OPEN || (accept && !accept(doc))) continue;
           let i = 0;
           while (i < m && docOf(sortKeys[i]!) !== doc) i++;
           const own = i < m ? Math.min(999, Math.max(0, Math.round(-(sortKeys[i]! - nameRank[doc]!) / scale / 10))) : 0;
@@ -1053,7 +1055,7 @@ export function createSearchEngine(options: SearchEngineOptions): SearchEngine {
       // A service closed to new projects or retired is no cloud's answer to a need: it keeps its place rather than
       // move up.
       const unseen = (i: number) =>
-        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! >= PREVIEW;
+        !taken.has(i) && !shown.has(providerOf[ranked[i]!.index]) && factor[ranked[i]!.index]! >= OPEN;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && peers.has(ranked[i]!.index)) pick = i;
       for (let i = 1; i < limit && pick < 0; i++) if (unseen(i) && baseScore[ranked[i]!.index]! >= floor) pick = i;
       for (let i = 1; pick < 0 && i < ranked.length; i++) if (!taken.has(i)) pick = i;
