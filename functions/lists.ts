@@ -331,9 +331,11 @@ export const operations: OperationSpec[] = [
     description:
       "The list's approved services (not those it marks `disabled`) that are not active and generally " +
       'available, each with its status, dates, ' +
-      'successor and vendor announcement: dated changes soonest first (dates already past come first: ' +
-      'those services are retired or overdue), then undated ones. `changingWithin12Months` counts the ' +
-      'changes dated from today up to 12 months ahead. Computed on each request against the current ' +
+      'successor and vendor announcement: dated changes soonest first (a change dated by its sunset date, or by ' +
+      'the day a deprecated service closed to new customers; dates already past come first: those services are ' +
+      'retired, closed to new customers, or overdue), then undated ones. `changingWithin12Months` counts the ' +
+      'changes still to come up to 12 months ahead (a service already marked retired on its date is not among ' +
+      'them). Computed on each request against the current ' +
       'catalogue; same 404 and caching as GET /v1/lists/{id}.',
     pathParams: z.object({ id: SavedListId }),
     responses: {

@@ -4,6 +4,7 @@
  * list the dated changes only: an entry or event needs a day. Pure: the
  * caller passes the timeline and the site's absolute address.
  */
+import { datedByClosing } from './lifecycle.ts';
 import type { LifecycleChange, LifecycleTimeline } from './schemas.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
@@ -18,9 +19,8 @@ const statusWords: Record<LifecycleChange['status'], string> = {
 
 /** "Amazon FinSpace (Amazon Web Services) retired on 2026-10-07" */
 export function changeTitle(c: LifecycleChange): string {
-  // Dated by the day it stopped taking new customers: the title says that rather than "deprecated on".
-  const what = c.date && c.date === c.closedToNewCustomers ? 'closed to new customers' : statusWords[c.status];
-  return `${c.name} (${c.providerName}) ${what}${c.date ? ` on ${c.date}` : ''}`;
+  if (datedByClosing(c)) return `${c.name} (${c.providerName}) no new customers from ${c.date}`;
+  return `${c.name} (${c.providerName}) ${statusWords[c.status]}${c.date ? ` on ${c.date}` : ''}`;
 }
 
 /** Plain-text summary: the vendor's guidance, the successor and where it was announced. */

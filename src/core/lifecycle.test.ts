@@ -2,7 +2,15 @@ import ICAL from 'ical.js';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createCatalogue } from './catalogue.ts';
-import { addMonths, changesOf, changesWithin, changesWithinDays, daysUntil, lifecycleTimeline } from './lifecycle.ts';
+import {
+  addMonths,
+  changesOf,
+  changesWithin,
+  changesWithinDays,
+  datedByClosing,
+  daysUntil,
+  lifecycleTimeline,
+} from './lifecycle.ts';
 import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
 import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
@@ -90,8 +98,14 @@ describe('lifecycleTimeline', () => {
       status: 'deprecated',
     });
     expect(ids(day.undated)).not.toContain('aws-closed-day');
+    // Said as "no new customers from", which reads right before and after the day; a sunset date is the change.
+    expect(datedByClosing({ date: '2026-07-30', closedToNewCustomers: '2026-07-30' })).toBe(true);
+    expect(datedByClosing({ date: '2027-01-15', closedToNewCustomers: '2027-01-15' })).toBe(true);
+    expect(datedByClosing({ date: '2027-03-31', sunsetDate: '2027-03-31', closedToNewCustomers: '2027-03-31' })).toBe(
+      false,
+    );
     expect(lifecycleAtom(day, 'https://catalogue.example.org')).toContain(
-      '<title>Service aws-closed-day (AWS) closed to new customers on 2026-07-30</title>',
+      '<title>Service aws-closed-day (AWS) no new customers from 2026-07-30</title>',
     );
   });
 

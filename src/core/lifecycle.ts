@@ -33,6 +33,13 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
   };
 }
 
+/**
+ * Whether a change is dated by the day its service stops (or stopped) taking new customers rather than by a sunset:
+ * said as "no new customers from <date>", which reads right before and after that day.
+ */
+export const datedByClosing = (c: Pick<LifecycleChange, 'date' | 'sunsetDate' | 'closedToNewCustomers'>): boolean =>
+  c.date !== undefined && c.sunsetDate === undefined && c.date === c.closedToNewCustomers;
+
 const byName = (a: LifecycleChange, b: LifecycleChange) =>
   a.provider.localeCompare(b.provider) || a.name.localeCompare(b.name);
 const byDate = (a: LifecycleChange, b: LifecycleChange) => a.date!.localeCompare(b.date!) || byName(a, b);

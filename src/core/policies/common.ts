@@ -82,6 +82,7 @@ export interface Provenance {
 
 export const warningCodes = [
   'deprecated',
+  'part-closed',
   'sunset',
   'retired-included',
   'preview',
@@ -208,7 +209,7 @@ function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarni
     sub.lifecycle
       ? [
           {
-            code: 'deprecated',
+            code: 'part-closed',
             serviceId: s.id,
             message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${sub.lifecycle.note}`,
           },

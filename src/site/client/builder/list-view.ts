@@ -14,6 +14,7 @@ import { el, notice } from '../dom.ts';
 import { updateList } from '../store.ts';
 import type { BuilderPage } from './context.ts';
 import type { PolicyTarget } from '../../../core/policies/common.ts';
+import { datedByClosing } from '../../../core/lifecycle.ts';
 import { cloudNames } from '../../policy-view.ts';
 
 export interface ListView {
@@ -109,7 +110,14 @@ function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
         'ul',
         {},
         ...changing.map((c) =>
-          el('li', {}, el('a', { href: c.page }, c.name), ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`),
+          el(
+            'li',
+            {},
+            el('a', { href: c.page }, c.name),
+            datedByClosing(c)
+              ? ` — ${lifecycleLabel(c.status)}: no new customers from ${humanDate(c.date!)}`
+              : ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`,
+          ),
         ),
       ),
       el('p', {}, 'Every change in the catalogue: ', el('a', { href: '/lifecycle' }, 'lifecycle timeline'), '.'),
