@@ -70,6 +70,18 @@ describe('findContentIssues', () => {
     ]);
   });
 
+  it('takes the day a service closed to new customers on a deprecated service only', () => {
+    const lifecycle = (status: 'deprecated' | 'sunset') => ({
+      status,
+      closedToNewCustomers: '2026-07-30',
+      announcementUrl: 'https://docs.example.com/news',
+    });
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('deprecated') }))).toEqual([]);
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('sunset') }))).toEqual([
+      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated service takes this date (the status is "sunset"); use sunsetDate',
+    ]);
+  });
+
   it('checks dependencies: known service, not itself, same provider, named once', () => {
     const src = 'https://docs.example.com/why';
     const issues = issuesOf(

@@ -225,6 +225,12 @@ export function findContentIssues(
     if (!providerIds.has(s.provider)) add('provider', `unknown provider "${s.provider}"`);
     if (!s.id.startsWith(`${s.provider}-`)) add('id', `id "${s.id}" must start with its provider "${s.provider}-"`);
     if (!categoryIds.has(s.category)) add('category', `unknown category "${s.category}"`);
+    // The day it stopped taking new customers dates a deprecation; a sunset or retirement has its own date.
+    if (s.lifecycle?.closedToNewCustomers && s.lifecycle.status !== 'deprecated')
+      add(
+        'lifecycle.closedToNewCustomers',
+        `only a deprecated service takes this date (the status is "${s.lifecycle.status}"); use sunsetDate`,
+      );
   }
   const subOwner = new Map<string, ServiceEntry>();
   for (const s of data.services) {
