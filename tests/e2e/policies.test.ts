@@ -287,6 +287,26 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await fresh.close();
   });
 
+  it("lifecycle warnings under a policy use the services' names and dates, as their pages do", async () => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Closed', description: '', ids: ['aws-kendra'] })],
+    );
+    await p.reload();
+    await p.locator('[data-list-groups]').getByText(service('aws-kendra').name).first().waitFor();
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    const warning = p.locator('[data-policy-result="aws"] [data-policy-warning="deprecated"]');
+    await expect(warning.textContent()).resolves.toBe(
+      'Amazon Kendra is deprecated: no longer open to new customers from 30 July 2026. ' +
+        'Plan a move to Amazon Bedrock Knowledge Bases.',
+    );
+    await expect(p.locator('[data-policy-result="aws"]').textContent()).resolves.toContain('Before you deploy it:');
+    await fresh.close();
+  });
+
   it('saving or exporting the list says which policy settings stay in this browser', async () => {
     const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
     const p = await fresh.newPage();

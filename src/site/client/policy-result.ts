@@ -8,7 +8,7 @@
 import { GCP_DEFAULT_PARENT } from '../../core/policies/gcp-org-policy.ts';
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
-import { humanDate, plural } from '../format.ts';
+import { humanDate, lifecycleWarning, plural } from '../format.ts';
 import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
 import { download } from './http.ts';
@@ -130,7 +130,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
             el(
               'ul',
               {},
-              ...env.warnings.map((w) => el('li', { dataset: { policyWarning: w.code } }, ...warningText(w))),
+              ...env.warnings.map((w) => el('li', { dataset: { policyWarning: w.code } }, ...warningText(w, byId))),
             ),
           ),
         ]
@@ -171,10 +171,21 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
 }
 
 /**
- * A warning as this page words it: the API's sentence, except where the page itself has the fix (the Google Cloud
- * placeholder is replaced through the field on this page, not the API's `parent=`).
+ * A warning as this page words it: a service's lifecycle as its own page says it (names and dates, not ids), the
+ * Google Cloud placeholder with the field on this page that fixes it (not the API's `parent=`), else the API's
+ * sentence.
  */
-function warningText(w: PolicyEnvelopeView['warnings'][number]): (Node | string)[] {
+function warningText(
+  w: PolicyEnvelopeView['warnings'][number],
+  byId: ReadonlyMap<string, BuiltCatalogueData['services'][number]>,
+): (Node | string)[] {
+  const s = w.serviceId ? byId.get(w.serviceId) : undefined;
+  if (s?.lifecycle && (w.code === 'deprecated' || w.code === 'sunset' || w.code === 'preview')) {
+    const slug = s.lifecycle.successorSlug;
+    const successor = slug ? [...byId.values()].find((x) => x.slug === slug) : undefined;
+    const text = lifecycleWarning(s.name, s.lifecycle, successor?.name, successor?.lifecycle?.status ?? 'active');
+    if (text) return [text];
+  }
   if (w.code !== 'placeholder-parent') return [w.message];
   return [
     `The policy name still has the placeholder ${GCP_DEFAULT_PARENT}: set `,
