@@ -12,7 +12,10 @@ export interface MapRowView extends MapRow {
   text: string;
   /** Every service of the row is retired: the row hides with retired services. */
   allRetired: boolean;
-  /** What "add this row" adds: the services that are not retired. */
+  /**
+   * What "add this row" adds: the services that take new projects (active or in preview), as an approved list
+   * wants; only when the row has none, those not retired. A closed one is added on its own, knowingly.
+   */
   addIds: string[];
   /** What "compare this row" opens: up to 10 services that are not retired, first ones of each cloud first. */
   compareIds: string[];
@@ -38,14 +41,17 @@ export type KeywordsOf = (serviceId: string) => readonly string[];
 
 export function mapRowView(row: MapRow, keywordsOf: KeywordsOf = () => []): MapRowView {
   const all = Object.values(row.cells).flat();
-  const addIds = rowServiceIds(row);
+  const notRetired = rowServiceIds(row);
+  const takesNew = new Set(all.filter((s) => !s.lifecycleStatus || s.lifecycleStatus === 'preview').map((s) => s.id));
+  const open = notRetired.filter((id) => takesNew.has(id));
+  const addIds = open.length ? open : notRetired;
   const said = [row.name, ...all.flatMap((s) => [s.name, s.shortName, s.id, ...keywordsOf(s.id)])];
   return {
     ...row,
     text: [...new Set(words(said.join(' ')))].join(' '),
     allRetired: all.every((s) => s.lifecycleStatus === 'retired'),
     addIds,
-    compareIds: interleave(row, new Set(addIds)).slice(0, MAX_COMPARE_IDS),
+    compareIds: interleave(row, new Set(notRetired)).slice(0, MAX_COMPARE_IDS),
   };
 }
 
