@@ -248,6 +248,14 @@ describe('service pages', () => {
     expect(row('Needs to work')).toContain('href="/services/aws-cloudwatch"');
   });
 
+  it('badge an equivalent that is not active, in the compared row and among the suggestions', async () => {
+    const html = (await send(`${server.url}/compare?ids=azure-ai-search`)).text;
+    const row = /<th scope="row">Equivalents<\/th>([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(row).toMatch(/Amazon Kendra<\/a> \(AWS\)\s*<span class="badge deprecated">Deprecated<\/span>/);
+    const suggestions = /<p class="suggestions">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+    expect(suggestions).toMatch(/Amazon Kendra[\s\S]*?<\/a>\s*<span class="badge deprecated">Deprecated<\/span>/);
+  });
+
   it("label a retired service's date as its retirement, and a coming one as its sunset", async () => {
     const retired = catalogue.services.find((s) => s.lifecycle?.status === 'retired' && s.lifecycle.sunsetDate)!;
     const sunset = catalogue.services.find((s) => s.lifecycle?.status === 'sunset' && s.lifecycle.sunsetDate)!;
