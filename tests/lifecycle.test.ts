@@ -23,6 +23,7 @@ let catalogue: {
     name: string;
     lifecycle?: { status: Exclude<LifecycleStatus, 'active'>; sunsetDate?: string; successorSlug?: string };
     equivalents: Record<string, string | string[]>;
+    subServices: { id: string; lifecycle?: { status: string } }[];
   }[];
 };
 
@@ -44,13 +45,28 @@ describe('GET /v1/lifecycle', () => {
     expect(r.headers.get('etag')).toBeTruthy();
   });
 
-  it('lists every service that is not active exactly once, and no active one', () => {
-    const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated].map((c) => c.serviceId).sort();
+  it('lists every service that is not active exactly once, and each marked part once, and nothing else', () => {
+    const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated];
     const marked = catalogue.services
       .filter((s) => s.lifecycle)
       .map((s) => s.id)
       .sort();
-    expect(all).toEqual(marked);
+    expect(
+      all
+        .filter((c) => !c.part)
+        .map((c) => c.serviceId)
+        .sort(),
+    ).toEqual(marked);
+    const parts = catalogue.services
+      .flatMap((s) => s.subServices.filter((sub) => sub.lifecycle).map((sub) => sub.id))
+      .sort();
+    expect(all.flatMap((c) => (c.part ? [c.part.id] : [])).sort()).toEqual(parts);
+    // A part ending is dated on the timeline: the Q Developer IDE plugins, not Q Developer itself.
+    expect(timeline.upcoming.find((c) => c.part?.id === 'aws-q-developer-ide-plugins')).toMatchObject({
+      serviceId: 'aws-q-developer',
+      status: 'sunset',
+      date: '2027-04-30',
+    });
     expect(timeline.today).toBe(catalogue.builtOn);
   });
 
@@ -123,7 +139,7 @@ describe('GET /lifecycle.ics', () => {
     expect(events).toHaveLength(dated().length);
     const byUid = new Map(events.map((e) => [e.uid.replace(/@.*$/, ''), e]));
     for (const c of dated()) {
-      const e = byUid.get(`${c.serviceId}-${c.status}-${c.date}`);
+      const e = byUid.get(`${c.part?.id ?? c.serviceId}-${c.status}-${c.date}`);
       expect(e, c.serviceId).toBeDefined();
       expect(e!.startDate.isDate).toBe(true);
       expect(e!.startDate.toString()).toBe(c.date);

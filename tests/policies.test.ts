@@ -328,6 +328,20 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     );
   });
 
+  it("warns about a part of an approved service whose end is announced, and not about the service's own lifecycle", async () => {
+    const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-q-developer'] });
+    expect(e.json.warnings).toEqual([
+      expect.objectContaining({
+        code: 'part-sunset',
+        serviceId: 'aws-q-developer',
+        date: '2027-04-30',
+        message: expect.stringMatching(
+          /^Amazon Q Developer IDE plugins, part of Amazon Q Developer, ends on 2027-04-30/,
+        ),
+      }),
+    ]);
+  });
+
   it('names every other service a shared identifier lets through, in the envelope and X-Policy-Also-Allows', async () => {
     const r = await post(endpoints.aws, { approvedServiceIds: ['aws-documentdb'] });
     const header = r.headers.get('x-policy-also-allows') ?? '';

@@ -178,6 +178,29 @@ describe('freshness and retired equivalents', () => {
     expect(issuesOn('2026-01-01', deprecated)).toHaveLength(1);
   });
 
+  it('fails a part whose end has passed, and takes it until then', () => {
+    const s = entry({
+      id: 'aws-a',
+      subServices: [
+        {
+          id: 'aws-a-plugins',
+          name: 'A plugins',
+          description: 'Plugins.',
+          lifecycle: {
+            status: 'sunset',
+            sunsetDate: '2027-04-30',
+            note: 'Ends.',
+            announcementUrl: 'https://docs.example.com/news',
+          },
+        },
+      ],
+    });
+    expect(issuesOn('2027-04-30', s)).toEqual([]);
+    expect(issuesOn('2027-05-01', s)).toEqual([
+      'aws-a.json subServices.0.lifecycle.sunsetDate: A plugins ended on 2027-04-30 (today is 2027-05-01): remove the part, or move the date if the vendor did',
+    ]);
+  });
+
   it('fails a retirement dated in the future, and takes one marked on its sunset date', () => {
     const s = entry({ id: 'aws-a', lifecycle: { status: 'retired', sunsetDate: '2027-01-01', announcementUrl: news } });
     expect(issuesOn('2026-12-31', s)).toEqual([

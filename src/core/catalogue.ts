@@ -163,9 +163,18 @@ export function gaTargetDeadline(target: string): string | undefined {
  * the vendor retires the service.
  */
 export function staleLifecycle(s: ServiceEntry, today: string): { field: string; message: string }[] {
-  const l = s.lifecycle;
-  if (!l) return [];
   const out: { field: string; message: string }[] = [];
+  // A part whose end has passed is gone: the service's entry no longer lists it (or the vendor moved the date).
+  s.subServices.forEach((sub, i) => {
+    const end = sub.lifecycle?.sunsetDate;
+    if (end && end < today)
+      out.push({
+        field: `subServices.${i}.lifecycle.sunsetDate`,
+        message: `${sub.name} ended on ${end} (today is ${today}): remove the part, or move the date if the vendor did`,
+      });
+  });
+  const l = s.lifecycle;
+  if (!l) return out;
   if (l.sunsetDate && l.sunsetDate < today && l.status !== 'retired') {
     out.push({
       field: 'lifecycle.status',

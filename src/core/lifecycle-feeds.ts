@@ -19,8 +19,9 @@ const statusWords: Record<LifecycleChange['status'], string> = {
 
 /** "Amazon FinSpace (Amazon Web Services) retired on 2026-10-07" */
 export function changeTitle(c: LifecycleChange): string {
-  if (datedByClosing(c)) return `${c.name} (${c.providerName}) no new customers from ${c.date}`;
-  return `${c.name} (${c.providerName}) ${statusWords[c.status]}${c.date ? ` on ${c.date}` : ''}`;
+  const who = c.part ? `${c.part.name} (part of ${c.name}, ${c.providerName})` : `${c.name} (${c.providerName})`;
+  if (datedByClosing(c)) return `${who} no new customers from ${c.date}`;
+  return `${who} ${statusWords[c.status]}${c.date ? ` on ${c.date}` : ''}`;
 }
 
 /** Plain-text summary: the vendor's guidance, the successor and where it was announced. */
@@ -36,7 +37,8 @@ const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 const absolute = (site: string, path: string) => new URL(path, site).href;
 
 /** A stable entry id: the service page with the change's status and date. */
-const entryId = (site: string, c: LifecycleChange) => absolute(site, `${c.page}#lifecycle-${c.status}-${c.date}`);
+const entryId = (site: string, c: LifecycleChange) =>
+  absolute(site, `${c.page}#lifecycle-${c.part ? `${c.part.id}-` : ''}${c.status}-${c.date}`);
 
 export function lifecycleAtom(t: LifecycleTimeline, site: string): string {
   const self = absolute(site, '/lifecycle.atom');
@@ -103,7 +105,7 @@ export function lifecycleIcs(t: LifecycleTimeline, site: string): string {
   const host = new URL(site).hostname;
   const events = dated(t).flatMap((c) => [
     'BEGIN:VEVENT',
-    `UID:${c.serviceId}-${c.status}-${c.date}@${host}`,
+    `UID:${c.part?.id ?? c.serviceId}-${c.status}-${c.date}@${host}`,
     `DTSTAMP:${compactDate(t.today)}T000000Z`,
     `DTSTART;VALUE=DATE:${compactDate(c.date!)}`,
     `DTEND;VALUE=DATE:${compactDate(nextDay(c.date!))}`,

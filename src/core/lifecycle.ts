@@ -34,6 +34,39 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
 }
 
 /**
+ * A service's changes: its own lifecycle block, then each of its parts (sub-services) whose vendor closed it to new
+ * customers or announced its end, on the service's page.
+ */
+export function changesOfService(catalogue: Catalogue, s: ServiceEntry): LifecycleChange[] {
+  const own = changeOf(catalogue, s);
+  const parts = s.subServices.flatMap((sub): LifecycleChange[] => {
+    const l = sub.lifecycle;
+    if (!l) return [];
+    return [
+      {
+        ...(l.sunsetDate ? { date: l.sunsetDate, sunsetDate: l.sunsetDate } : {}),
+        provider: s.provider,
+        providerName: catalogue.provider(s.provider)?.name ?? s.provider,
+        serviceId: s.id,
+        slug: s.slug,
+        name: s.name,
+        part: { id: sub.id, name: sub.name },
+        status: l.status,
+        note: l.note,
+        announcementUrl: l.announcementUrl,
+        lastReviewed: s.lastReviewed,
+        page: `/services/${s.slug}`,
+      },
+    ];
+  });
+  return [...(own ? [own] : []), ...parts];
+}
+
+/** What a change is about, in words: the service, or "a part, part of the service". */
+export const changeSubject = (c: Pick<LifecycleChange, 'name' | 'part'>): string =>
+  c.part ? `${c.part.name} (part of ${c.name})` : c.name;
+
+/**
  * Whether a change is dated by the day its service stops (or stopped) taking new customers rather than by a sunset:
  * said as "no new customers from <date>", which reads right before and after that day.
  */
@@ -54,7 +87,7 @@ const happened = (c: LifecycleChange, today: string): boolean =>
   c.date! < today || (c.date === today && c.status === 'retired');
 
 export function lifecycleTimeline(catalogue: Catalogue, today: string): LifecycleTimeline {
-  const changes = catalogue.services.flatMap((s) => changeOf(catalogue, s) ?? []);
+  const changes = catalogue.services.flatMap((s) => changesOfService(catalogue, s));
   const dated = changes.filter((c) => c.date).sort(byDate);
   return {
     today,
@@ -104,5 +137,5 @@ export function changesWithinDays(
 
 /** The lifecycle changes of some services (an approved list), soonest first. */
 export function changesOf(catalogue: Catalogue, services: readonly ServiceEntry[]): LifecycleChange[] {
-  return soonestFirst(services.flatMap((s) => changeOf(catalogue, s) ?? []));
+  return soonestFirst(services.flatMap((s) => changesOfService(catalogue, s)));
 }

@@ -191,14 +191,21 @@ export const SubServiceEntry = z.strictObject({
   identifiers: PolicyIdentifiers.optional(),
   lifecycle: z
     .strictObject({
-      status: z.literal('deprecated').describe('No longer open to new customers; existing customers keep using it'),
+      status: z
+        .enum(['deprecated', 'sunset'])
+        .describe('deprecated: no longer open to new customers; sunset: its end is announced for sunsetDate'),
+      sunsetDate: isoDate.optional().describe('The day the part ends (YYYY-MM-DD); required for sunset'),
       note: z.string().min(1).max(300).describe('What the vendor says, and what to use instead'),
       announcementUrl: httpsUrl.describe('URL of the vendor announcement'),
     })
+    .refine((l) => l.status !== 'sunset' || l.sunsetDate !== undefined, {
+      message: 'a sunset part needs its sunsetDate',
+      path: ['sunsetDate'],
+    })
     .optional()
     .describe(
-      'Set when the vendor closed this part of an active service to new customers: approving the service still ' +
-        'allows it, and its policies warn',
+      'Set when the vendor closed this part of an active service to new customers, or announced its end: ' +
+        'approving the service still allows it, its policies warn, and a dated end is on the lifecycle timeline',
     ),
 });
 
@@ -423,6 +430,10 @@ export const LifecycleChange = z
     slug: kebabId,
     name: z.string(),
     successor: ServiceRef.optional().describe('The recommended replacement, resolved'),
+    part: z
+      .object({ id: kebabId, name: z.string() })
+      .optional()
+      .describe('The part of the service (a sub-service) the change is about; the service itself is not changing'),
     announcementUrl: z.url().describe('The vendor announcement (every lifecycle block in the content gives one)'),
     lastReviewed: isoDate.describe('Day the service entry was last checked against the vendor documentation'),
     page: z.string().describe('Path of the service page on this site'),

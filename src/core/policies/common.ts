@@ -83,6 +83,7 @@ export interface Provenance {
 export const warningCodes = [
   'deprecated',
   'part-closed',
+  'part-sunset',
   'sunset',
   'retired-included',
   'preview',
@@ -204,18 +205,26 @@ const providerKind: Record<PolicyTarget, keyof PolicyIdentifiers> = {
 export const identifierKindOf = (target: PolicyTarget): keyof PolicyIdentifiers => providerKind[target];
 
 function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarning[] {
-  // A part closed to new customers is still allowed with its service: a team adopting it now cannot sign up.
-  const parts = s.subServices.flatMap((sub): PolicyWarning[] =>
-    sub.lifecycle
-      ? [
-          {
+  // A part closed to new customers or ending is still allowed with its service: a team adopting it now cannot sign
+  // up, or builds on something that ends.
+  const parts = s.subServices.flatMap((sub): PolicyWarning[] => {
+    const l = sub.lifecycle;
+    if (!l) return [];
+    return [
+      l.status === 'sunset'
+        ? {
+            code: 'part-sunset',
+            serviceId: s.id,
+            ...(l.sunsetDate ? { date: l.sunsetDate } : {}),
+            message: `${sub.name}, part of ${s.name}, ends on ${l.sunsetDate}: ${l.note}`,
+          }
+        : {
             code: 'part-closed',
             serviceId: s.id,
-            message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${sub.lifecycle.note}`,
+            message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${l.note}`,
           },
-        ]
-      : [],
-  );
+    ];
+  });
   return [...parts, ...serviceLifecycleWarnings(s, options)];
 }
 

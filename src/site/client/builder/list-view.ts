@@ -14,7 +14,7 @@ import { el, notice } from '../dom.ts';
 import { updateList } from '../store.ts';
 import type { BuilderPage } from './context.ts';
 import type { PolicyTarget } from '../../../core/policies/common.ts';
-import { datedByClosing } from '../../../core/lifecycle.ts';
+import { changeSubject, datedByClosing } from '../../../core/lifecycle.ts';
 import { cloudNames } from '../../policy-view.ts';
 
 export interface ListView {
@@ -113,7 +113,7 @@ function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
           el(
             'li',
             {},
-            el('a', { href: c.page }, c.name),
+            el('a', { href: c.page }, changeSubject(c)),
             datedByClosing(c)
               ? ` — ${lifecycleLabel(c.status)}: no new customers from ${humanDate(c.date!)}`
               : ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`,
