@@ -365,15 +365,7 @@ describe('lifecycle', () => {
     const services = await allServices();
     const marked = services.filter((s) => 'lifecycle' in s);
     expect(marked.length).toBeGreaterThan(0);
-    const allowed = new Set([
-      'status',
-      'sunsetDate',
-      'closedToNewCustomers',
-      'gaTarget',
-      'successorSlug',
-      'note',
-      'announcementUrl',
-    ]);
+    const allowed = new Set(['status', 'sunsetDate', 'gaTarget', 'successorSlug', 'note', 'announcementUrl']);
     for (const s of marked) {
       expect(['preview', 'deprecated', 'sunset', 'retired']).toContain(s.lifecycle.status);
       for (const k of Object.keys(s.lifecycle)) expect(allowed.has(k), `${s.id}.lifecycle.${k}`).toBe(true);

@@ -91,7 +91,6 @@ describe('GET /v1/openapi.json', () => {
     expect(schemas.ServiceLifecycle.properties.status.enum).toEqual(['preview', 'deprecated', 'sunset', 'retired']);
     expect(Object.keys(schemas.ServiceLifecycle.properties).sort()).toEqual([
       'announcementUrl',
-      'closedToNewCustomers',
       'gaTarget',
       'note',
       'status',

@@ -302,7 +302,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     );
   });
 
-  it('warns about a part of an approved service closed to new customers, which its API answer and page mark too', async () => {
+  it('warns about a part of an approved service closed to new customers, which its page and the lifecycle timeline mark too', async () => {
     const r = await post(endpoints.aws, { approvedServiceIds: ['aws-sagemaker-ai'] });
     expect(r.status).toBe(200);
     expect(r.headers.get('warning')).toMatch(/Ground Truth, part of Amazon SageMaker AI, is no longer open to new/);
@@ -316,12 +316,18 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     // Told apart from the service's own lifecycle: SageMaker AI itself is not deprecated.
     expect(parts.every((w: { code: string; serviceId: string }) => w.code === 'part-closed')).toBe(true);
     expect(e.json.warnings.some((w: { code: string }) => w.code === 'deprecated')).toBe(false);
+    // The published service detail keeps its contract; the part's change is on the lifecycle timeline.
     const detail = (await send(`${server.url}/v1/services/aws-sagemaker-ai`)).json;
-    const groundTruth = detail.subServices.find((sub: { id: string }) => sub.id === 'aws-sagemaker-ground-truth');
-    expect(groundTruth.lifecycle).toMatchObject({
-      status: 'deprecated',
-      announcementUrl: expect.stringMatching(/^https:\/\/docs\.aws\.amazon\.com\//),
-    });
+    expect(detail.subServices.every((sub: object) => !('lifecycle' in sub))).toBe(true);
+    const timeline = (await send(`${server.url}/v1/lifecycle`)).json;
+    expect(timeline.undated).toContainEqual(
+      expect.objectContaining({
+        serviceId: 'aws-sagemaker-ai',
+        part: { id: 'aws-sagemaker-ground-truth', name: 'Amazon SageMaker Ground Truth' },
+        status: 'deprecated',
+        announcementUrl: expect.stringMatching(/^https:\/\/docs\.aws\.amazon\.com\//),
+      }),
+    );
     const page = (await send(`${server.url}/services/aws-sagemaker-ai`)).text;
     expect(page).toMatch(
       /Amazon SageMaker Ground Truth<\/strong>:[^<]*<span class="badge deprecated">Deprecated<\/span>/,

@@ -11,6 +11,7 @@ import type {
   ServiceDependency,
   ServiceDetail,
   ServiceEntry,
+  ServiceLifecycle,
   ServiceRef,
 } from './schemas.ts';
 
@@ -46,6 +47,15 @@ export interface Catalogue extends CatalogueData {
 /** Where a service's icon lives in the built site. */
 export const serviceIconPath = (id: string): string => `/icons/services/${id}.svg`;
 
+/**
+ * A service's lifecycle as the API publishes it: the contract's fields only (the day a deprecated service closed to
+ * new customers reaches clients through the lifecycle timeline's changes).
+ */
+function apiLifecycle(l: NonNullable<ServiceEntry['lifecycle']>): ServiceLifecycle {
+  const { closedToNewCustomers: _closed, ...published } = l;
+  return published;
+}
+
 export function createCatalogue(data: CatalogueData): Catalogue {
   const providers = new Map(data.providers.map((p) => [p.id, p]));
   const categories = new Map(data.categories.map((c) => [c.id, c]));
@@ -79,7 +89,7 @@ export function createCatalogue(data: CatalogueData): Catalogue {
     hasFreeTier: s.hasFreeTier,
     subServices: s.subServices.map(({ id, name, description }) => ({ id, name, description })),
     equivalents: s.equivalents,
-    ...(s.lifecycle ? { lifecycle: s.lifecycle } : {}),
+    ...(s.lifecycle ? { lifecycle: apiLifecycle(s.lifecycle) } : {}),
   });
 
   // Content checks guarantee every named service exists; a dangling one (never
@@ -100,7 +110,8 @@ export function createCatalogue(data: CatalogueData): Catalogue {
       lastReviewed: s.lastReviewed,
       keywords: s.keywords,
       identifiers: s.identifiers,
-      subServices: s.subServices,
+      // The published detail's sub-services have no lifecycle: a part's changes are on the lifecycle timeline.
+      subServices: s.subServices.map(({ lifecycle: _lifecycle, ...sub }) => sub),
       providerName: providers.get(s.provider)?.name ?? s.provider,
       categoryName: categories.get(s.category)?.name ?? s.category,
       equivalentServices: equivalentIds(s)

@@ -119,7 +119,7 @@ const statusWords: Record<ServiceLifecycle['status'], string> = {
   retired: 'retired',
 };
 
-function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: ServiceLifecycle): string {
+function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: NonNullable<ServiceEntry['lifecycle']>): string {
   const parts = [`**${inline(s.name)}** (\`${s.id}\`) is **${statusWords[l.status]}**`];
   if (l.sunsetDate) parts[0] += l.status === 'retired' ? ` since ${l.sunsetDate}` : ` (sunset date ${l.sunsetDate})`;
   if (l.closedToNewCustomers) parts[0] += ` (no new customers from ${l.closedToNewCustomers})`;

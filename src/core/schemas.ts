@@ -41,13 +41,15 @@ export const lifecycleFilterValues = ['active', ...lifecycleStatuses] as const;
  * its absence is the common case and means `active`; what it says comes from
  * the vendor's own announcement.
  */
+/** The day a deprecated service's vendor stopped (or stops) taking new customers. */
+const closedToNewCustomers = isoDate.describe(
+  'Day from which the vendor takes no new customers (YYYY-MM-DD), for a deprecated service',
+);
+
 export const ServiceLifecycle = z
   .strictObject({
     status: z.enum(lifecycleStatuses).describe('Lifecycle state; an absent block means active'),
     sunsetDate: isoDate.optional().describe('Date of sunset (YYYY-MM-DD)'),
-    closedToNewCustomers: isoDate
-      .optional()
-      .describe('Day from which the vendor takes no new customers (YYYY-MM-DD), for a deprecated service'),
     gaTarget: z.string().min(1).max(200).optional().describe('General-availability window, for previews'),
     successorSlug: kebabId.optional().describe('Slug of the recommended replacement service'),
     note: z.string().min(1).max(1000).optional().describe('Vendor migration guidance'),
@@ -66,6 +68,9 @@ export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
  */
 export const ContentLifecycle = ServiceLifecycle.extend({
   announcementUrl: httpsUrl.describe('URL of the vendor announcement (required in content)'),
+  // The API's lifecycle object keeps the published contract's fields; this date reaches clients through the
+  // lifecycle timeline's changes.
+  closedToNewCustomers: closedToNewCustomers.optional(),
 });
 
 /**
@@ -365,7 +370,6 @@ export const ServiceDetail = Service.extend({
   subServices: z.array(
     SubService.extend({
       identifiers: SubServiceEntry.shape.identifiers,
-      lifecycle: SubServiceEntry.shape.lifecycle,
     }),
   ),
   providerName: z.string(),
@@ -411,13 +415,8 @@ export type Problem = z.infer<typeof Problem>;
 export const LifecycleChange = z
   .object({
     // The service's own lifecycle fields, as its lifecycle block states them.
-    ...ServiceLifecycle.pick({
-      status: true,
-      sunsetDate: true,
-      closedToNewCustomers: true,
-      gaTarget: true,
-      note: true,
-    }).shape,
+    ...ServiceLifecycle.pick({ status: true, sunsetDate: true, gaTarget: true, note: true }).shape,
+    closedToNewCustomers: closedToNewCustomers.optional(),
     date: isoDate
       .optional()
       .describe(

@@ -20,10 +20,10 @@ export const lifecycleLabels: Record<LifecycleStatus, string> = {
 export const lifecycleLabel = (status: string): string => (lifecycleLabels as Record<string, string>)[status] ?? status;
 
 /** The parts of a lifecycle block the wording reads (the catalogue data in the browser carries the same block). */
-export type LifecycleLike = Pick<
-  ServiceLifecycle,
-  'status' | 'sunsetDate' | 'closedToNewCustomers' | 'gaTarget' | 'successorSlug' | 'note'
->;
+export type LifecycleLike = Pick<ServiceLifecycle, 'status' | 'sunsetDate' | 'gaTarget' | 'successorSlug' | 'note'> & {
+  /** In the catalogue's own data (not the API's lifecycle object). */
+  closedToNewCustomers?: string | undefined;
+};
 
 /** `2024-07-31` as `31 July 2024` (UTC, English, no locale surprises). */
 export function humanDate(iso: string): string {
