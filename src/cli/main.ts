@@ -603,13 +603,12 @@ function policyCommand(args: string[], io: Io): number {
   }
 }
 
-/** The AWS SCP size quota `--size-limit` asks for, as the API's `sizeLimit` takes it (exit 2 for another). */
+/** The AWS SCP size quota `--size-limit` asks for, by the API's own rule for `sizeLimit` (exit 2 for another). */
 function sizeLimitOf(value: string | undefined): AwsScpSizeLimit | undefined {
   if (value === undefined) return undefined;
-  const limit = Number(value);
-  if (!awsScpSizeLimits.includes(limit as AwsScpSizeLimit))
-    throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
-  return limit as AwsScpSizeLimit;
+  const limit = AwsScpQuery.shape.sizeLimit.safeParse(value);
+  if (!limit.success) throw new CliError(`--size-limit must be ${awsScpSizeLimits.join(' or ')}`, 2);
+  return limit.data;
 }
 
 function checkCommand(args: string[], io: Io): number {

@@ -16,11 +16,7 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
   const date = l.sunsetDate ?? l.closedToNewCustomers;
   return {
     ...(date ? { date } : {}),
-    provider: s.provider,
-    providerName: catalogue.provider(s.provider)?.name ?? s.provider,
-    serviceId: s.id,
-    slug: s.slug,
-    name: s.name,
+    ...aboutService(catalogue, s),
     status: l.status,
     ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
     ...(l.closedToNewCustomers ? { closedToNewCustomers: l.closedToNewCustomers } : {}),
@@ -28,6 +24,17 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
     ...(successor ? { successor: catalogue.toRef(successor) } : {}),
     ...(l.note ? { note: l.note } : {}),
     announcementUrl: l.announcementUrl,
+  };
+}
+
+/** What every change of a service says of the service: who offers it, its names, its review day and page. */
+function aboutService(catalogue: Catalogue, s: ServiceEntry) {
+  return {
+    provider: s.provider,
+    providerName: catalogue.provider(s.provider)?.name ?? s.provider,
+    serviceId: s.id,
+    slug: s.slug,
+    name: s.name,
     lastReviewed: s.lastReviewed,
     page: `/services/${s.slug}`,
   };
@@ -45,17 +52,11 @@ export function changesOfService(catalogue: Catalogue, s: ServiceEntry): Lifecyc
     return [
       {
         ...(l.sunsetDate ? { date: l.sunsetDate, sunsetDate: l.sunsetDate } : {}),
-        provider: s.provider,
-        providerName: catalogue.provider(s.provider)?.name ?? s.provider,
-        serviceId: s.id,
-        slug: s.slug,
-        name: s.name,
+        ...aboutService(catalogue, s),
         part: { id: sub.id, name: sub.name },
         status: l.status,
         note: l.note,
         announcementUrl: l.announcementUrl,
-        lastReviewed: s.lastReviewed,
-        page: `/services/${s.slug}`,
       },
     ];
   });

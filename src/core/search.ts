@@ -1367,7 +1367,7 @@ export function createSearchEngine(
     for (let j = peerStart[best]!; j < peerStart[best + 1]!; j++) {
       const doc = peerDocs[j]!;
       // A service closed to new projects or retired is no cloud's answer to a need: it is not moved up.
-      if (providerOf[doc] !== provider || factor[doc]! < OPEN || (accept && !accept(doc))) continue;
+      if (!openOn(doc, provider, accept)) continue;
       const i = at.get(doc);
       // Its own score breaks the tie among the counterparts, never lifting one past another's place by more;
       // then how much of its name the best match's name shares ("aws gke": Elastic Kubernetes Service before
@@ -1422,12 +1422,14 @@ export function createSearchEngine(
     return found;
   }
 
+  /** Whether a service is on `provider`, takes new projects and passes the filter: a counterpart worth moving up. */
+  function openOn(doc: number, provider: number, accept?: (index: number) => boolean): boolean {
+    return providerOf[doc] === provider && factor[doc]! >= OPEN && (!accept || accept(doc));
+  }
+
   /** Whether a service has an equivalent on `provider` that takes new projects (and the filter accepts). */
   function hasOpenCounterpart(doc: number, provider: number, accept?: (index: number) => boolean): boolean {
-    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) {
-      const peer = peerDocs[j]!;
-      if (providerOf[peer] === provider && factor[peer]! >= OPEN && (!accept || accept(peer))) return true;
-    }
+    for (let j = peerStart[doc]!; j < peerStart[doc + 1]!; j++) if (openOn(peerDocs[j]!, provider, accept)) return true;
     return false;
   }
 

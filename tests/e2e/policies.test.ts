@@ -32,6 +32,20 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     return s;
   };
 
+  /** A fresh browser on the builder with this list in it, shown. */
+  const openBuilder = async (name: string, ids: string[]) => {
+    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name, description: '', ids })],
+    );
+    await p.reload();
+    await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
+    return { fresh, p };
+  };
+
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_POINTS: '1000' }), launch()]);
     data = (await (await fetch(url('/catalogue.json'))).json()) as BuiltCatalogueData;
@@ -199,15 +213,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
   );
 
   it("exempt roles: checked as the API checks them, Control Tower's in one click, kept, and left out of the deny", async () => {
-    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-    const p = await fresh.newPage();
-    await p.goto(url('/list'));
-    await p.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Exempt roles', description: '', ids: ['aws-lambda'] })],
-    );
-    await p.reload();
-    await p.locator('[data-list-groups]').getByText(service('aws-lambda').name).first().waitFor();
+    const { fresh, p } = await openBuilder('Exempt roles', ['aws-lambda']);
     const field = p.getByLabel('Roles the AWS SCP leaves alone (optional)');
     const summary = p.locator('[data-aws-exempt-summary]');
     await expect(summary.textContent()).resolves.toBe('Exempt roles: none');
@@ -250,17 +256,9 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
   });
 
   it("SCP size quota: AWS's published 5,120 characters by default, the doubled quota when chosen, and kept", async () => {
-    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-    const p = await fresh.newPage();
     // Every AWS service still offered: more than 5,120 characters of IAM prefixes.
     const ids = data.services.filter((s) => s.provider === 'aws' && s.lifecycle?.status !== 'retired').map((s) => s.id);
-    await p.goto(url('/list'));
-    await p.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Every AWS service', description: '', ids })],
-    );
-    await p.reload();
-    await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
+    const { fresh, p } = await openBuilder('Every AWS service', ids);
     const quota = p.getByLabel('AWS SCP size quota');
     await expect(quota.inputValue()).resolves.toBe('5120');
     const result = p.locator('[data-policy-result="aws"]');
@@ -288,15 +286,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
   });
 
   it("lifecycle warnings under a policy use the services' names and dates, as their pages do", async () => {
-    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-    const p = await fresh.newPage();
-    await p.goto(url('/list'));
-    await p.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Closed', description: '', ids: ['aws-kendra'] })],
-    );
-    await p.reload();
-    await p.locator('[data-list-groups]').getByText(service('aws-kendra').name).first().waitFor();
+    const { fresh, p } = await openBuilder('Closed', ['aws-kendra']);
     await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
     const warning = p.locator('[data-policy-result="aws"] [data-policy-warning="deprecated"]');
     await expect(warning.textContent()).resolves.toBe(
@@ -308,15 +298,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
   });
 
   it('saving or exporting the list says which policy settings stay in this browser', async () => {
-    const fresh = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-    const p = await fresh.newPage();
-    await p.goto(url('/list'));
-    await p.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Settings', description: '', ids: ['aws-lambda'] })],
-    );
-    await p.reload();
-    await p.locator('[data-list-groups]').getByText(service('aws-lambda').name).first().waitFor();
+    const { fresh, p } = await openBuilder('Settings', ['aws-lambda']);
     const result = p.locator('[data-export-result]');
     // Nothing set: nothing to say.
     await Promise.all([p.waitForEvent('download'), p.locator('button[data-export="interchange"]').click()]);
