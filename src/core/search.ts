@@ -143,13 +143,13 @@ const CONSONANT_Y_END = /[^aeiou]y$/;
 const pluralOf = (word: string): string =>
   SIBILANT_END.test(word) ? `${word}es` : CONSONANT_Y_END.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`;
 /**
- * A word that is the term's English plural (`machines` for `machine`, `boxes` for `box`, not `notes` for `not`) is
- * the same word: an exact match, not a longer word the term starts. Otherwise "virtual machine" ranked Virtual
- * Machines below the services whose names say "Virtual Machine Manager", since the term is a word of its own there.
- * Not for a query written as an identifier (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it
- * says.
+ * The word a term's English plural is, which matches as the term itself (`machines` for `machine`, `boxes` for
+ * `box`; none for a term under 3 letters, so not `notes` for `not`): an exact match, not a longer word the term
+ * starts. Otherwise "virtual machine" ranked Virtual Machines below the services whose names say "Virtual Machine
+ * Manager", since the term is a word of its own there. Not for a query written as an identifier
+ * (`container.googleapis.com`, `Microsoft.Web`), which means exactly what it says.
  */
-const isPluralOf = (word: string, term: string): boolean => term.length >= 3 && word === pluralOf(term);
+const pluralTaken = (term: string): string | undefined => (term.length >= 3 ? pluralOf(term) : undefined);
 /**
  * The other forms of a term that match it as the same word, beyond the plurals that start with it: the plural of
  * a word ending in a consonant and `y` (`policy` → `policies`), and the singulars of a plural (`balancers` →
@@ -949,10 +949,11 @@ export function createSearchEngine(
     // One letter starts too many words to mean anything (and, in a large
     // catalogue, touches every service): it matches whole words only ("q").
     const expand = prefix && term.length > 1;
+    // Written once, not for each word the term starts: a common term starts dozens.
+    const plural = plurals ? pluralTaken(term) : undefined;
     for (let i = lo; i < sortedWords.length && sortedWords[i]!.startsWith(term); i++) {
       const w = sortedWords[i]!;
-      if (w.length === term.length || (plurals && isPluralOf(w, term)))
-        hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
+      if (w.length === term.length || w === plural) hits.push({ word: sorted[i]!, quality: EXACT, kind: 'exact' });
       else if (!expand) {
         // A word the term only starts does not count; its plural may still come (`machinery` sorts before `machines`).
         if (!plurals || term.length < 3) break;
