@@ -3,7 +3,8 @@
  * details turned into sentences. Pure, shared by pages (build time) and
  * client scripts (browser).
  */
-import type { lifecycleFilterValues, ServiceLifecycle } from '../core/schemas.ts';
+import type { z } from 'zod';
+import type { lifecycleFilterValues, ServiceLifecycle, SubServiceEntry } from '../core/schemas.ts';
 
 /** A service's lifecycle status as people filter by it: `active`, or the status of its lifecycle block. */
 export type LifecycleStatus = (typeof lifecycleFilterValues)[number];
@@ -87,6 +88,24 @@ export function lifecycleWarning(
     case 'retired':
       return `${name} was retired${when ? ` on ${when}` : ''} and can no longer be used.${move}`;
   }
+}
+
+/** The parts of a sub-service the wording of its own lifecycle reads. */
+export type PartLike = Pick<z.infer<typeof SubServiceEntry>, 'name' | 'lifecycle'>;
+
+/**
+ * What has happened to a part of a service, then the vendor's note, or undefined for a part with no lifecycle; said
+ * after the part's name ("Amazon SageMaker Ground Truth (part of Amazon SageMaker AI) — No longer open to new
+ * customers. AWS no longer takes…"). The service itself may be active, and a policy allowing it allows the part.
+ */
+export function partLifecycleText(part: PartLike): string | undefined {
+  const l = part.lifecycle;
+  if (!l) return undefined;
+  const state =
+    l.status === 'sunset'
+      ? `Being retired${l.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}`
+      : 'No longer open to new customers';
+  return `${state}. ${l.note}`;
 }
 
 /** A wait in plain words: "about 45 seconds", "about 2 minutes", "about 1 hour". */

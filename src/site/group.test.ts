@@ -59,6 +59,53 @@ describe('grouping the approved list', () => {
     expect(g.providers[0]!.categories[0]!.services[0]!.warning).toBe(g.warnings[0]!.text);
   });
 
+  it('names the parts of a listed service closed to new customers or ending, the service itself still active', () => {
+    const withParts: GroupingData = {
+      ...data,
+      services: [
+        {
+          ...data.services[0]!,
+          subServices: [
+            { name: 'Glacier Vaults' },
+            {
+              name: 'S3 Select',
+              lifecycle: { status: 'deprecated', note: 'Closed to new customers.', announcementUrl: 'https://x.test' },
+            },
+            {
+              name: 'S3 Object Lambda',
+              lifecycle: {
+                status: 'sunset',
+                sunsetDate: '2027-04-30',
+                note: 'Ends for everyone.',
+                announcementUrl: 'https://x.test',
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const g = groupList(withParts, ['aws-s3']);
+    expect(g.warnings).toEqual([]);
+    expect(g.partWarnings).toEqual([
+      {
+        id: 'aws-s3',
+        slug: 'aws-s3',
+        service: 'Amazon S3',
+        part: 'S3 Select',
+        status: 'deprecated',
+        text: 'No longer open to new customers. Closed to new customers.',
+      },
+      {
+        id: 'aws-s3',
+        slug: 'aws-s3',
+        service: 'Amazon S3',
+        part: 'S3 Object Lambda',
+        status: 'sunset',
+        text: 'Being retired on 30 April 2027. Ends for everyone.',
+      },
+    ]);
+  });
+
   it('reports ids it does not know and leaves out empty providers', () => {
     const g = groupList(data, ['aws-s3', 'azure-nope']);
     expect(g.unknownIds).toEqual(['azure-nope']);

@@ -1,10 +1,11 @@
 /**
  * The approved list as the builder shows it: grouped by provider, then
  * category, with a warning per service that is not active and generally
- * available, and the ids this catalogue does not know. Pure over the
+ * available, one per part of a service closed to new customers or ending,
+ * and the ids this catalogue does not know. Pure over the
  * catalogue's plain data (the builder loads it from /catalogue.json).
  */
-import { lifecycleWarning, type LifecycleLike } from './format.ts';
+import { lifecycleWarning, partLifecycleText, type LifecycleLike, type PartLike } from './format.ts';
 
 export interface GroupableService {
   id: string;
@@ -14,6 +15,8 @@ export interface GroupableService {
   category: string;
   hasFreeTier: boolean;
   lifecycle?: LifecycleLike | undefined;
+  /** In the catalogue's own data (the API's services carry no part lifecycle). */
+  subServices?: readonly PartLike[] | undefined;
 }
 
 export interface GroupingData {
@@ -35,6 +38,11 @@ export interface GroupedList {
     categories: { id: string; name: string; services: ListedService[] }[];
   }[];
   warnings: { id: string; name: string; slug: string; status: string; text: string }[];
+  /**
+   * Parts of listed services closed to new customers or ending, in the list's order: `id`, `slug` and `service` are
+   * the service's, `text` what has happened to the part.
+   */
+  partWarnings: { id: string; slug: string; service: string; part: string; status: string; text: string }[];
   unknownIds: string[];
   /** The catalogue ids of the listed services it knows, in list order, once each: what exports and requests send. */
   knownIds: string[];
@@ -54,6 +62,7 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
   const providerOrder = data.providers.map((p) => p.id);
   const categoryOrder = data.categories.map((c) => c.id);
   const warnings: GroupedList['warnings'] = [];
+  const partWarnings: GroupedList['partWarnings'] = [];
   const providers: GroupedList['providers'] = [];
   for (const provider of providerOrder) {
     const mine = known.filter((s) => s.provider === provider);
@@ -83,6 +92,18 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
                 status: service.lifecycle!.status,
                 text: warning,
               });
+            for (const part of service.subServices ?? []) {
+              const text = partLifecycleText(part);
+              if (text)
+                partWarnings.push({
+                  id: service.id,
+                  slug: service.slug,
+                  service: service.name,
+                  part: part.name,
+                  status: part.lifecycle!.status,
+                  text,
+                });
+            }
             return warning ? { service, warning } : { service };
           }),
       }))
@@ -94,5 +115,12 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
       categories,
     });
   }
-  return { providers, warnings, unknownIds, knownIds: [...new Set(known.map((s) => s.id))], total: known.length };
+  return {
+    providers,
+    warnings,
+    partWarnings,
+    unknownIds,
+    knownIds: [...new Set(known.map((s) => s.id))],
+    total: known.length,
+  };
 }

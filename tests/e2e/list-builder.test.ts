@@ -503,18 +503,19 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
 
 /**
  * A list's governance facts in the browser: a file's `restricted` services, organisation and owner are kept through
- * import, export, saving and a shared page. Its own site: the story above uses the rate limit's budget of POSTs.
+ * import, export, saving and a shared page, and the parts of its services that close or end are named. Its own site: the story above uses the rate limit's budget of POSTs.
  */
 describe.skipIf(!hasChromium)('website in Chromium: what a list says of its services and its owners', () => {
   let site: Site;
   let browser: Browser;
   let trio: ServiceEntry[];
+  let data: BuiltCatalogueData;
   const url = (path: string) => site.url(path);
   const headerCount = (p: Page) => site.headerCount(p);
 
   beforeAll(async () => {
     site = await openSite();
-    ({ browser, trio } = site);
+    ({ browser, trio, data } = site);
   });
   afterAll(() => site?.close());
 
@@ -591,6 +592,45 @@ describe.skipIf(!hasChromium)('website in Chromium: what a list says of its serv
     await expect(v.locator('[data-shared-disabled]').isVisible()).resolves.toBe(true);
     await expect(v.locator('[data-shared-import]').count()).resolves.toBe(0);
     await visitor.close();
+    await fresh.close();
+  });
+
+  it('names the parts of listed services that close or end, in the builder and on the shared page', async () => {
+    const withParts = data.services.filter((s) => s.subServices.some((sub) => sub.lifecycle));
+    expect(withParts.length, 'the catalogue has a service with a part closing or ending').toBeGreaterThan(0);
+    const service = withParts[0]!;
+    const parts = service.subServices.filter((sub) => sub.lifecycle);
+    const expectParts = async (p: Page, where: string) => {
+      const notice = p.locator('[data-part-warnings]');
+      await notice.waitFor();
+      await expect(notice.textContent(), where).resolves.toContain(`of services in ${where} `);
+      const items = await p.locator('[data-part-warnings] li').allTextContents();
+      expect(items).toHaveLength(parts.length);
+      for (const [i, sub] of parts.entries()) {
+        expect(items[i]).toContain(`${sub.name} (part of ${service.name}) — `);
+        expect(items[i]).toContain(sub.lifecycle!.note);
+      }
+      await expect(p.locator('[data-part-warnings] li a').first().getAttribute('href')).resolves.toBe(
+        `/services/${service.slug}`,
+      );
+    };
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const p = await fresh.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [LIST_STORAGE_KEY, JSON.stringify({ name: 'Parts', description: '', ids: [trio[0]!.id, service.id] })],
+    );
+    await p.reload();
+    await expectParts(p, 'your list');
+    const saved = await fetch(url('/v1/lists'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Parts', approvedServiceIds: [trio[0]!.id, service.id] }),
+    });
+    expect(saved.status).toBe(201);
+    await p.goto(url(`/lists/${((await saved.json()) as { id: string }).id}`));
+    await expectParts(p, 'this list');
     await fresh.close();
   });
 });

@@ -68,6 +68,31 @@ function listWarnings(g: GroupedList): HTMLElement[] {
       ),
     );
   }
+  if (g.partWarnings.length) {
+    const count = g.partWarnings.length;
+    const parts = notice(
+      'warn',
+      el(
+        'p',
+        {},
+        el(
+          'strong',
+          {},
+          `${plural(count, 'part')} of services in your list ${count === 1 ? 'is' : 'are'} closed to new customers or ending:`,
+        ),
+      ),
+      el(
+        'ul',
+        {},
+        ...g.partWarnings.map((w) =>
+          el('li', {}, el('a', { href: `/services/${w.slug}` }, `${w.part} (part of ${w.service})`), ' — ', w.text),
+        ),
+      ),
+      el('p', {}, 'Policies allow each with its service.'),
+    );
+    parts.dataset['partWarnings'] = String(count);
+    out.push(parts);
+  }
   if (g.unknownIds.length) {
     out.push(
       notice(
