@@ -207,6 +207,52 @@ describe('renderMarkdown', () => {
     expect(statusOf(all[0]!)).toBe('enabled');
   });
 
+  it('warns about the parts of an active service closed to new customers or ending', () => {
+    const withParts = serviceEntry('aws-parts', {
+      name: 'Amazon Parts',
+      category: fixtureServices[0]!.category,
+      subServices: [
+        { id: 'aws-parts-live', name: 'Parts Live', description: 'x' },
+        {
+          id: 'aws-parts-closed',
+          name: 'Parts Closed',
+          description: 'x',
+          lifecycle: { status: 'deprecated', note: 'No new customers.', announcementUrl: 'https://docs.example.com/c' },
+        },
+        {
+          id: 'aws-parts-ending',
+          name: 'Parts Ending',
+          description: 'x',
+          lifecycle: {
+            status: 'sunset',
+            sunsetDate: '2027-04-30',
+            note: 'Ends for everyone.',
+            announcementUrl: 'https://docs.example.com/e',
+          },
+        },
+      ],
+    });
+    const c = createCatalogue({
+      version: 'fixture',
+      builtOn: today,
+      providers: fixtureProviders,
+      categories: fixtureCategories,
+      services: [...fixtureServices, withParts],
+    });
+    const html = render(renderMarkdown(c, { name: 'x', approvedServiceIds: ['aws-parts'] }, { today }).markdown);
+    const warnings = html.split('<h2>Lifecycle warnings</h2>')[1]?.split('<h2>')[0] ?? '';
+    expect(warnings.match(/<li>/g)).toHaveLength(2);
+    expect(warnings).toContain(
+      '<li><strong>Parts Closed</strong>, part of Amazon Parts (<code>aws-parts</code>), is <strong>no longer open to ' +
+        'new customers</strong>. No new customers. <a href="https://docs.example.com/c">Announcement</a>.</li>',
+    );
+    expect(warnings).toContain(
+      '<li><strong>Parts Ending</strong>, part of Amazon Parts (<code>aws-parts</code>), is <strong>ending</strong> ' +
+        '(sunset date 2027-04-30). Ends for everyone. <a href="https://docs.example.com/e">Announcement</a>.</li>',
+    );
+    expect(warnings).not.toContain('Parts Live');
+  });
+
   it('escapes hostile text in every user-supplied field and in unknown ids', () => {
     for (const text of hostile) {
       const r = renderMarkdown(

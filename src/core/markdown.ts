@@ -141,6 +141,19 @@ function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: NonNullable<
   return `- ${parts.join(' ')}`;
 }
 
+/** A part of a service that is closed to new customers or ending: the service may be active, and is allowed with it. */
+function partWarning(s: ServiceEntry, part: ServiceEntry['subServices'][number]): string {
+  const l = part.lifecycle!;
+  const state =
+    l.status === 'sunset'
+      ? `is **ending**${l.sunsetDate ? ` (sunset date ${l.sunsetDate})` : ''}`
+      : 'is **no longer open to new customers**';
+  return (
+    `- **${inline(part.name)}**, part of ${inline(s.name)} (\`${s.id}\`), ${state}. ${inline(l.note)} ` +
+    `${link('Announcement', l.announcementUrl)}.`
+  );
+}
+
 /** The markdown document of an approved list, and what it lists. */
 export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options: MarkdownOptions): MarkdownExport {
   const { services, unknownIds } = resolveApprovedIds(catalogue, list.approvedServiceIds);
@@ -167,11 +180,13 @@ export function renderMarkdown(catalogue: Catalogue, list: MarkdownList, options
   meta.push(['Catalogue version', `${inline(catalogue.version)} (built ${catalogue.builtOn})`]);
   out.push('| | |', '|---|---|', ...meta.map(([k, v]) => `| ${k} | ${v} |`), '');
 
-  // Every service that is not active and generally available, previews included, as the list page flags them.
+  // Every service that is not active and generally available, previews included, as the list page flags them, then
+  // the parts of listed services closed to new customers or ending.
   const warned = services.filter((s) => s.lifecycle);
-  if (warned.length) {
+  const parts = services.flatMap((s) => s.subServices.filter((sub) => sub.lifecycle).map((sub) => partWarning(s, sub)));
+  if (warned.length || parts.length) {
     out.push('## Lifecycle warnings', '');
-    out.push(...warned.map((s) => lifecycleWarning(catalogue, s, s.lifecycle!)), '');
+    out.push(...warned.map((s) => lifecycleWarning(catalogue, s, s.lifecycle!)), ...parts, '');
   }
 
   const listed: ServiceEntry[] = [];
