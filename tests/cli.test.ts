@@ -5,13 +5,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltCatalogueData } from '../src/core/catalogue.ts';
 import { serviceListSchemaUrl, validateServiceList } from '../src/core/service-list.ts';
 import { run } from '../src/cli/main.ts';
+import { createCatalogue } from '../src/core/catalogue.ts';
+import { generatePolicy } from '../src/core/policies/index.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { csc } from './helpers/cli.ts';
 import pkg from '../package.json' with { type: 'json' };
@@ -81,6 +83,21 @@ describe('csc --help', () => {
     const elsewhere = spawnSync('npm', ['run', '--silent', 'csc', '--', '--help'], { cwd: dir, encoding: 'utf8' });
     expect(elsewhere.status).not.toBe(0);
     expect(elsewhere.stdout).not.toMatch(/Usage: csc|csc —/);
+  });
+
+  it('reads the paths given to `npm run csc --` from where npm was run, not from the checkout', () => {
+    const sub = mkdtempSync(join(process.cwd(), 'tmp-csc-'));
+    try {
+      writeFileSync(join(sub, 'mine.json'), JSON.stringify({ name: 'Mine', approvedServiceIds: ['aws-s3'] }));
+      const r = spawnSync('npm', ['run', '--silent', 'csc', '--', 'validate', 'mine.json', '-o', 'out.txt'], {
+        cwd: sub,
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      expect(readFileSync(join(sub, 'out.txt'), 'utf8')).toMatch(/^mine\.json: valid/);
+    } finally {
+      rmSync(sub, { recursive: true, force: true });
+    }
   });
 
   it("runs as an executable on the machine's own node, whatever its version", () => {
@@ -222,6 +239,36 @@ describe('csc export and validate', () => {
     expect(m.stderr).toBe(`Cannot read ${missing}: no such file\n`);
     const isDir = await csc(['policy', 'aws', dir]);
     expect(isDir.stderr).toBe(`Cannot read ${dir}: it is a directory\n`);
+  });
+
+  it('reads a file that starts with a byte-order mark, as the API does, and refuses one that is not UTF-8', async () => {
+    const list = JSON.stringify({ name: 'Caf\u00e9', approvedServiceIds: ['aws-s3'] });
+    const bom = file('bom.json', `\ufeff${list}`);
+    const read = await csc(['validate', bom]);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toContain('"Café"');
+    expect((await csc(['policy', 'aws', bom])).code).toBe(0);
+    const latin1 = join(dir, 'latin1.json');
+    writeFileSync(latin1, Buffer.from(list, 'latin1'));
+    const refused = await csc(['validate', latin1]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`${latin1} is not valid UTF-8, which JSON text is: save it as UTF-8 and try again\n`);
+  });
+
+  it('stops quietly when the reader of its output closes the pipe early', () => {
+    const all = file('all-for-pipe.json', { name: 'All', approvedServiceIds: ids });
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `"${process.execPath}" src/cli/csc.mjs markdown "${all}" 2>"${dir}/pipe.err" | head -c 10; cat "${dir}/pipe.err"`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stdout.slice(0, 10)).toBe('# All\n\n| |');
+    expect(r.stdout.slice(10)).not.toMatch(/EPIPE|Error|at /);
   });
 
   it('--limit that is not a whole number in range says what it must be', async () => {
@@ -549,6 +596,55 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(large.stdout).not.toMatch(/policy-too-large: aws/);
     expect(large.stdout).toMatch(needsLogs);
     expect((await csc(['check', list, '--size-limit', '9000'])).code).toBe(2);
+  });
+
+  it('check counts the size of the policy csc policy writes, which leaves retired services out', async () => {
+    const retired = built.services.find((s) => s.provider === 'aws' && s.lifecycle?.status === 'retired')!;
+    // Active AWS services, added while the SCP csc policy makes fits the quota, until the retired service's own
+    // prefix, were it counted, would take it over.
+    const catalogue = createCatalogue(built);
+    const sizeOf = (list: string[], retired: 'include' | 'exclude' = 'exclude') => {
+      const r = generatePolicy('aws', catalogue, list, { today: built.builtOn, retired });
+      return r.kind === 'policy' ? JSON.stringify(r.document).length : Infinity;
+    };
+    const chosen: string[] = [];
+    for (const s of built.services.filter((x) => x.provider === 'aws' && !x.lifecycle)) {
+      if (sizeOf([...chosen, s.id]) > 5120) continue;
+      chosen.push(s.id);
+      if (sizeOf([...chosen, retired.id], 'include') > 5120) break;
+    }
+    expect(sizeOf([...chosen, retired.id], 'include')).toBeGreaterThan(5120);
+    expect(sizeOf([...chosen, retired.id])).toBeLessThanOrEqual(5120);
+    const near = file('near-limit.json', { approvedServiceIds: [...chosen, retired.id] });
+    const policy = await csc(['policy', 'aws', near]);
+    expect(policy.code, policy.stderr).toBe(0);
+    const check = await csc(['check', near, '--format', 'json']);
+    const rules = (JSON.parse(check.stdout) as { findings: { rule: string }[] }).findings.map((f) => f.rule);
+    expect(rules).toContain('retired-service');
+    expect(rules).not.toContain('policy-too-large');
+  });
+
+  it('check writes its reports when the list is invalid or unreadable, replacing any left by an earlier run', async () => {
+    const sarif = join(dir, 'invalid.sarif');
+    const json = join(dir, 'invalid.json');
+    writeFileSync(sarif, 'left from an earlier run');
+    writeFileSync(json, 'left from an earlier run');
+    for (const [input, why] of [
+      [file('not-json.json', '{"name": '), 'is not valid JSON'],
+      [join(dir, 'absent.json'), 'Cannot read'],
+      [file('bad-status.json', { name: 'x', approvedServiceIds: 'aws-s3' }), 'approvedServiceIds'],
+    ] as const) {
+      const r = await csc(['check', input, '--sarif', sarif, '--json', json]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(why);
+      const report = JSON.parse(readFileSync(json, 'utf8')) as { ok: boolean; findings: { rule: string }[] };
+      expect(report.ok).toBe(false);
+      expect(report.findings.map((f) => f.rule)).toEqual(['invalid-list']);
+      const log = JSON.parse(readFileSync(sarif, 'utf8'));
+      expect(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId)).toEqual(['invalid-list']);
+      const onStdout = JSON.parse((await csc(['check', input, '--format', 'json'])).stdout);
+      expect(onStdout.findings[0].message).toContain(why);
+    }
   });
 
   it('policy exempts the roles asked for, byte for byte as the API does, and refuses what is no role ARN (exit 2)', async () => {

@@ -28,7 +28,7 @@ import { describeJsonError, parseJson } from '../core/json.ts';
 import pkg from '../../package.json' with { type: 'json' };
 import { createCatalogue, type BuiltCatalogueData, type Catalogue } from '../core/catalogue.ts';
 import { renderMarkdown } from '../core/markdown.ts';
-import { checkList, checkRules, diffLists, toSarif } from '../core/policies/check.ts';
+import { checkList, checkRules, diffLists, toSarif, type CheckFinding } from '../core/policies/check.ts';
 import { createServiceIndex, maxPageSize, serviceQueryOf } from '../core/query.ts';
 import type { Synonym } from '../core/search.ts';
 import {
@@ -172,8 +172,9 @@ Examples:
 ${common}`,
   check: `Usage: csc check FILE [options]
 
-Checks the approved list in FILE for what should stop a merge: a list that
-approves nothing (every service marked disabled), ids the catalogue does not know
+Checks the approved list in FILE for what should stop a merge: a file that
+cannot be read or is no valid list, a list that approves nothing (every service
+marked disabled), ids the catalogue does not know
 (in the compact form, disabled ones too), retired services, services retiring
 within the threshold, required dependencies that are not approved, and a cloud
 whose policy would not fit its limit. Prints one line per finding and exits 1
@@ -323,13 +324,28 @@ function jsonProblem(error: unknown, text: string): string {
   return `${describeJsonError(error)} at line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
-function readJson(file: string): unknown {
-  let text: string;
+/**
+ * JSON text is UTF-8 (RFC 8259), decoded as the API decodes a body: a leading byte-order mark (as Notepad and
+ * PowerShell write) is dropped, and bytes that are not UTF-8 are refused rather than read as U+FFFD.
+ */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A file's text (standard input for `-`), or exit 1 saying why it cannot be read. */
+function readText(file: string): string {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (e) {
     throw new CliError(`Cannot read ${file}: ${fileProblem(e)}`, 1);
   }
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new CliError(`${file} is not valid UTF-8, which JSON text is: save it as UTF-8 and try again`, 1);
+  }
+}
+
+function readJson(file: string, text: string = readText(file)): unknown {
   try {
     return parseJson(text);
   } catch (e) {
@@ -416,8 +432,9 @@ function readList(
   schemaUrl: string,
   catalogue: Catalogue,
   schemaBaseGiven: boolean,
+  text: string = readText(file),
 ): ReadList {
-  const parsed = parseList(readJson(file), accepts, schemaUrl, catalogue);
+  const parsed = parseList(readJson(file, text), accepts, schemaUrl, catalogue);
   if (!parsed.ok)
     throw new CliError(`${formatErrors(file, parsed.errors)}${schemaHint(parsed.errors, schemaBaseGiven)}`, 1);
   return parsed.list;
@@ -633,22 +650,35 @@ function checkCommand(args: string[], io: Io): number {
   const format = values.format ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new CliError('--format must be text, json or sarif', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
-  const list = readList(file, 'any', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
-  const text = file === '-' ? '' : readFileSync(file, 'utf8');
-  const approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
-  const findings = checkList(catalogue, approved, {
-    today: today(),
-    retiringWithinDays: days,
-    ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
-    // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
-    ...(list.source === 'compact' ? { listedIds: list.approvedServiceIds } : {}),
-  });
+  const schemaUrl = schemaUrlOf(values, built);
+  // A list that cannot be read or is invalid is a finding too: the reports are written whatever the input, so a CI
+  // step that uploads them never finds none, or one left by an earlier run.
+  let text = '';
+  let approved: string[] = [];
+  let findings: CheckFinding[];
+  try {
+    text = readText(file);
+    const list = readList(file, 'any', schemaUrl, catalogue, values['schema-base'] !== undefined, text);
+    approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
+    findings = checkList(catalogue, approved, {
+      today: today(),
+      retiringWithinDays: days,
+      ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
+      // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
+      ...(list.source === 'compact' ? { listedIds: list.approvedServiceIds } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof CliError) || e.code !== 1) throw e;
+    findings = [{ rule: 'invalid-list', message: e.message }];
+  }
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
   if (values.json) writeTo(values.json, `${JSON.stringify(report, null, 2)}\n`, io, 'JSON report');
   const human =
-    findings.map((f) => `${file}: ${f.rule}: ${f.message}\n`).join('') +
+    findings
+      .map((f) => (f.rule === 'invalid-list' ? `${f.message}\n` : `${file}: ${f.rule}: ${f.message}\n`))
+      .join('') +
     (findings.length
       ? `${file}: ${findings.length} problem${findings.length === 1 ? '' : 's'} ` +
         `(${[...new Set(findings.map((f) => f.rule))].map((r) => checkRules[r]).join('; ')})\n`

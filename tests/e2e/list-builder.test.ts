@@ -503,7 +503,8 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
 
 /**
  * A list's governance facts in the browser: a file's `restricted` services, organisation and owner are kept through
- * import, export, saving and a shared page, and the parts of its services that close or end are named. Its own site: the story above uses the rate limit's budget of POSTs.
+ * import, export, saving and a shared page, and the parts of its services that close or end are named. Its own
+ * site: the story above uses the rate limit's budget of POSTs.
  */
 describe.skipIf(!hasChromium)('website in Chromium: what a list says of its services and its owners', () => {
   let site: Site;
