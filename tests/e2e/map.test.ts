@@ -170,6 +170,27 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect(await region.evaluate((el) => ((el.scrollLeft = 300), el.scrollLeft))).toBeGreaterThan(100);
     const [nameBox, regionBox] = [await name.boundingBox(), await region.boundingBox()];
     expect(Math.abs(nameBox!.x - regionBox!.x)).toBeLessThan(2);
+    // Tab through the links: each one focused is in view beside the row names, not under them.
+    await page.goto(url('/map'));
+    const hidden: string[] = [];
+    let links = 0;
+    for (let i = 0; i < 160; i++) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const a = document.activeElement;
+        const th = a?.closest('table.map td')?.closest('tr')?.querySelector('th[scope="row"]');
+        if (!a || !th) return null;
+        const [link, names] = [a.getBoundingClientRect(), th.getBoundingClientRect()];
+        return Math.max(0, Math.min(link.right, names.right) - Math.max(link.left, names.left)) > 1
+          ? (a.textContent ?? '')
+          : '';
+      });
+      if (covered === null) continue;
+      links++;
+      if (covered) hidden.push(covered);
+    }
+    expect(links).toBeGreaterThan(50);
+    expect(hidden).toEqual([]);
     await page.setViewportSize(VIEW);
   });
 
@@ -406,6 +427,18 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await input.fill(target.name);
     const option = page.getByRole('option', { name: new RegExp(target.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await option.first().waitFor();
+    // Escape closes the suggestions and keeps the words; the arrow opens them again.
+    await input.press('Escape');
+    await expect(page.locator('[data-picker-options]').isHidden()).resolves.toBe(true);
+    await expect(input.inputValue()).resolves.toBe(target.name);
+    await input.press('ArrowDown');
+    await option.first().waitFor();
+    // Leaving the field by keyboard closes them: left open, they covered the controls below, the focused one too.
+    await input.press('Tab');
+    await expect(page.locator('[data-picker-options]').isHidden()).resolves.toBe(true);
+    await input.focus();
+    await input.press('ArrowDown');
+    await option.first().waitFor();
     await input.press('ArrowDown');
     // The option the arrow keys chose is marked by an outline, not only a pale fill.
     await expect(
@@ -450,6 +483,12 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await p.getByRole('searchbox', { name: /Add another/ }).fill('zzqqxx nothing');
     await p.getByRole('button', { name: 'Add', exact: true }).click();
     await expect.poll(() => p.getByRole('alert').textContent()).toContain('No service matches');
+    // The words stay in the field to correct, which says it is invalid and is described by the message.
+    const field = p.getByRole('searchbox', { name: /Add another/ });
+    await expect(field.inputValue()).resolves.toBe('zzqqxx nothing');
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    const described = (await field.getAttribute('aria-describedby'))!.split(' ');
+    await expect(p.locator(`#${described[0]}`).textContent()).resolves.toContain('No service matches');
 
     // A service with a retired equivalent: neither the suggestions nor its page's compare link offer the retired one.
     const retiredIds = new Set(data.services.filter((s) => s.lifecycle?.status === 'retired').map((s) => s.id));

@@ -89,34 +89,52 @@ export function startComparePicker(): void {
     if (active >= 0 && options[active]) input.setAttribute('aria-activedescendant', `pick-${options[active]!.id}`);
     else input.removeAttribute('aria-activedescendant');
   };
-  input.addEventListener('input', async () => {
+  const suggest = async () => {
     const search = await load();
     const q = input.value.trim();
     active = -1;
     // The API's first answers for the words, less what is already compared.
+    // Not when the keyboard left while the index loaded: the suggestions would cover what it went to.
     options =
-      search && q
+      search && q && document.activeElement === input
         ? search.index
             .query({ q, page: 1, pageSize: SHOWN + chosen.length })
             .items.filter((s) => !chosen.includes(s.id))
             .slice(0, SHOWN)
         : [];
     show();
-  });
+  };
+  input.addEventListener('input', suggest);
   input.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (!options.length) return;
+      // Closed (Escape, or the keyboard went elsewhere and came back): the arrow opens them again.
+      if (!options.length) {
+        if (e.key === 'ArrowDown' && input.value.trim()) void suggest();
+        return;
+      }
       e.preventDefault();
       active = (active + (e.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length;
       show();
     } else if (e.key === 'Enter' && active >= 0 && options[active]) {
       e.preventDefault();
       choose(options[active]!);
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' && options.length) {
+      // Closes the suggestions and keeps the words (a search field would clear itself): Escape again clears them.
+      e.preventDefault();
       options = [];
       show();
     }
   });
+  // The suggestions close when the keyboard leaves the picker: left open, they covered the controls below them,
+  // the focused one included.
+  form.addEventListener('focusout', (e) => {
+    const next = e.relatedTarget as Node | null;
+    if (next && (input.contains(next) || listbox.contains(next))) return;
+    options = [];
+    show();
+  });
+  // A press on a suggestion leaves the keyboard in the field, so the suggestions are still there for its click.
+  listbox.addEventListener('mousedown', (e) => e.preventDefault());
   // A name typed whole and sent with Enter goes through the form (the page finds the service): the keyboard comes
   // back here on the next page too. So it does after a service is removed (its chip's ×, a link to the page without
   // it), rather than starting again from the top of the page.

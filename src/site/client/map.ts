@@ -3,6 +3,7 @@
  * every word must start a word of the row), "Show retired" kept in the
  * address with the filter, and "Add row to my list".
  */
+import { keepFocusClearOfStickyColumn } from './sticky-column.ts';
 import { addIds, hasId } from '../list-state.ts';
 import { words } from '../filter.ts';
 import { plural } from '../format.ts';
@@ -22,6 +23,7 @@ export function startMap(): void {
     retired: tr.hasAttribute('data-retired'),
   }));
   const groups = [...view.querySelectorAll<HTMLTableSectionElement>('tbody[data-category]')];
+  for (const region of view.querySelectorAll<HTMLElement>('.table-scroll')) keepFocusClearOfStickyColumn(region);
   form.querySelector<HTMLElement>('[data-needs-js]')!.hidden = false;
 
   const initial = new URLSearchParams(location.search);
