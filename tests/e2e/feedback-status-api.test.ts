@@ -27,6 +27,10 @@ describe.skipIf(!hasChromium)('website in Chromium: feedback, status and the API
     await page.getByRole('radio', { name: /^4/ }).check();
     await page.getByRole('button', { name: 'Send feedback' }).click();
     await expect.poll(() => page.locator('[data-feedback-result]').textContent()).toMatch(/Thank you.*Reference/);
+    // The button was disabled while it sent: the keyboard is on what happened, not back at the top of the page.
+    await expect(
+      page.locator('[data-feedback-result] .notice').evaluate((n) => n === document.activeElement),
+    ).resolves.toBe(true);
     // Every POST counts against the same 10-per-minute budget: keep sending until the limit answers.
     let message = '';
     for (let i = 0; i < 12 && !/Too many requests/.test(message); i++) {

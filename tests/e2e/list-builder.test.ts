@@ -335,8 +335,13 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
       mimeType: 'application/json',
       buffer: Buffer.from(exportedFile),
     });
-    await p.locator('button[data-import-mode="replace"]').click();
+    // By keyboard: the button goes with the choice, and the keyboard goes to what happened, not to the page.
+    await p.locator('button[data-import-mode="replace"]').focus();
+    await p.keyboard.press('Enter');
     await expect.poll(() => headerCount(p)).toBe(4);
+    await expect(
+      p.locator('[data-import-result] .notice').evaluate((n) => n === document.activeElement && n.textContent),
+    ).resolves.toMatch(/^Imported 4 services/);
     await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
     // A service the file marks disabled is not approved: it stays out of the list its policies are made from.
     const withDisabled = JSON.parse(exportedFile);

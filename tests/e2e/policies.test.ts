@@ -17,7 +17,7 @@ import { CONTROL_TOWER_ROLE_ARNS } from '../../src/core/policies/essentials.ts';
 import { validateScp } from '../validators/aws-scp.ts';
 import { scpDenies } from '../validators/evaluate.ts';
 import { validateGcpPolicy } from '../validators/gcp-org-policy.ts';
-import { CHROMIUM, DESKTOP, hasChromium, launch } from './browser.ts';
+import { CHROMIUM, DESKTOP, hasChromium, launch, seriousViolations } from './browser.ts';
 
 if (!hasChromium) console.warn(`\n  SKIPPED: browser tests need Chromium at ${CHROMIUM}\n`);
 
@@ -97,6 +97,11 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       // Each offer's button and source link say, to a screen reader, which service they are about.
       const addCloudWatch = result.getByRole('button', { name: `Add it: ${service('aws-cloudwatch').name}` });
       await expect(addCloudWatch.count()).resolves.toBe(1);
+      // The policy's text, opened, is a named region the keyboard can scroll; the panel passes axe.
+      await result.getByText('Show the policy').click();
+      const text = result.getByRole('region', { name: 'The service control policy as text' });
+      await expect(text.getAttribute('tabindex')).resolves.toBe('0');
+      await expect(seriousViolations(p)).resolves.toEqual([]);
       await expect(result.getByRole('link', { name: /^Source: .*CloudWatch/ }).count()).resolves.toBeGreaterThan(0);
       await result.locator('button[data-add-dependency="aws-cloudwatch"]').click();
       await expect.poll(storedIds).toContain('aws-cloudwatch');
@@ -150,6 +155,9 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       ).resolves.toBe(1);
       const parent = p.locator('[data-gcp-parent]');
       await parent.fill('organizations/acme');
+      // Judged when the field is left, not at every key of a value being typed.
+      await expect(p.locator('[data-gcp-parent-error]').textContent()).resolves.toBe('');
+      await parent.press('Tab');
       await expect(p.locator('[data-gcp-parent-error]').textContent()).resolves.toMatch(
         /must be organizations\/<number>/,
       );
@@ -220,8 +228,16 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
 
     // Every role would switch the SCP off: refused here as the API refuses it, and no policy is made with it.
     await field.fill('arn:aws:iam::*:role/*');
+    await expect(p.locator('[data-aws-exempt-error]').textContent()).resolves.toBe('');
+    await field.press('Tab');
     await expect(p.locator('[data-aws-exempt-error]').textContent()).resolves.toMatch(/Role 1 is not an IAM role ARN/);
     await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+    // Put right, it is said to be right at once, while still typing.
+    await field.fill('arn:aws:iam::123456789012:role/Pipeline');
+    await expect(p.locator('[data-aws-exempt-error]').textContent()).resolves.toBe('');
+    await expect(field.getAttribute('aria-invalid')).resolves.toBe('false');
+    await field.fill('arn:aws:iam::*:role/*');
+    await field.press('Tab');
     await expect(summary.textContent()).resolves.toBe('Exempt roles: not valid');
     const result = p.locator('[data-policy-result="aws"]');
     await p.locator('button[data-policy="aws"]').click();

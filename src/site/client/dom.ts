@@ -26,6 +26,15 @@ export const notice = (kind: 'error' | 'warn' | 'ok' | '', ...children: (Node | 
   );
 
 /**
+ * Gives the keyboard to what an action said, when the control that did it is gone or was disabled while it worked
+ * (the browser would drop focus to the page, and the next Tab start again from the top).
+ */
+export function focusResult(result: HTMLElement): void {
+  result.setAttribute('tabindex', '-1');
+  result.focus();
+}
+
+/**
  * Keeps a custom property of the root at an element's height as it wraps or grows (`--builder-bar-height`): where
  * the element stays in view (sticky), the stylesheet pads the page's scrolling by it, so what scrolls into view (a
  * focused control, a link's target) stops clear of it rather than under it.

@@ -3,7 +3,7 @@
  * place. Without JavaScript the same form posts to /feedback, which calls the
  * same server function.
  */
-import { el, notice } from './dom.ts';
+import { el, focusResult, notice } from './dom.ts';
 import { request } from './http.ts';
 import { feedbackBodyFrom } from '../feedback-form.ts';
 
@@ -32,13 +32,19 @@ export function startFeedback(): void {
     button.disabled = true;
     const r = await request<{ id: string; receivedAt: string }>('send your feedback', '/v1/feedback', { json: body });
     button.disabled = false;
+    // The button was disabled while it sent, which took the keyboard from it: it goes to what happened.
     if (!r.ok) {
-      result.replaceChildren(notice('error', r.message));
+      const failed = notice('error', r.message);
+      result.replaceChildren(failed);
+      focusResult(failed);
       return;
     }
     form.reset();
-    result.replaceChildren(
-      notice('ok', el('p', {}, 'Thank you: your feedback was received. Reference ', el('code', {}, r.body.id), '.')),
+    const sent = notice(
+      'ok',
+      el('p', {}, 'Thank you: your feedback was received. Reference ', el('code', {}, r.body.id), '.'),
     );
+    result.replaceChildren(sent);
+    focusResult(sent);
   });
 }

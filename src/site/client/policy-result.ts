@@ -7,7 +7,7 @@
  */
 import { GCP_DEFAULT_PARENT } from '../../core/policies/gcp-org-policy.ts';
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
-import type { Omission, PolicyTarget } from '../../core/policies/common.ts';
+import { targetLabels, type Omission, type PolicyTarget } from '../../core/policies/common.ts';
 import { humanDate, lifecycleWarning, plural } from '../format.ts';
 import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
@@ -166,7 +166,17 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           ),
         ]
       : []),
-    el('details', {}, el('summary', {}, 'Show the policy'), el('pre', {}, JSON.stringify(doc, null, 2))),
+    el(
+      'details',
+      {},
+      el('summary', {}, 'Show the policy'),
+      // A box that scrolls: named and reachable by the keyboard, so it can be scrolled without a pointer.
+      el(
+        'pre',
+        { tabIndex: 0, attrs: { role: 'region', 'aria-label': `The ${targetLabels[target]} as text` } },
+        JSON.stringify(doc, null, 2),
+      ),
+    ),
   );
 }
 

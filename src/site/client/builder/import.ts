@@ -8,7 +8,7 @@ import { addedFrom, replacedBy } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { parseImportText, schemaErrorLines } from '../../import-file.ts';
 import { loadCatalogueData } from '../catalogue-data.ts';
-import { el, notice } from '../dom.ts';
+import { el, focusResult, notice } from '../dom.ts';
 import { readList, updateList } from '../store.ts';
 import type { importDocument } from '../interchange.ts';
 import type { AboutFields } from './about.ts';
@@ -136,7 +136,11 @@ function applyImport(
   const s = readList();
   about.show(s);
   const imported = plural(result.approvedServiceIds.length, 'service');
-  out.replaceChildren(
-    notice('ok', `Imported ${imported} from “${fileName}”. Your list now has ${plural(s.ids.length, 'service')}.`),
+  const done = notice(
+    'ok',
+    `Imported ${imported} from “${fileName}”. Your list now has ${plural(s.ids.length, 'service')}.`,
   );
+  out.replaceChildren(done);
+  // The button pressed is gone with the choice it offered.
+  focusResult(done);
 }

@@ -168,7 +168,7 @@ const madeFor = new Map<PolicyTarget, string>();
 interface OptionField {
   input: HTMLInputElement | HTMLTextAreaElement;
   value(): string;
-  /** Why the value is not accepted, or undefined. */
+  /** Why the value is not accepted, or undefined; also said at the field (a download asks before it goes on). */
   problem(): string | undefined;
   /** Sets the value as if typed. */
   set(value: string): void;
@@ -194,23 +194,29 @@ function optionField(
   // The field sits with the list's details below; the bar repeats its state under the cloud's button.
   const summary = page.root.querySelector<HTMLElement>(`[data-${spec.name}-summary]`);
   const stored = storedValue(spec.storageKey);
-  const show = () => {
+  /** Says what is wrong with the value, or that nothing is. */
+  const judge = () => {
     const problem = spec.problem(input.value);
     input.setAttribute('aria-invalid', problem ? 'true' : 'false');
     if (error) error.textContent = problem ?? '';
-    if (summary) summary.textContent = spec.summary(input.value, problem);
   };
   input.value ||= stored.read();
-  show();
+  judge();
+  if (summary) summary.textContent = spec.summary(input.value, spec.problem(input.value));
   input.addEventListener('input', () => {
+    const problem = spec.problem(input.value);
     // Only a value the API takes is kept: a reload does not greet anyone with an error for a half-typed one.
-    if (!spec.problem(input.value)) stored.write(input.value);
-    show();
+    if (!problem) stored.write(input.value);
+    if (summary) summary.textContent = spec.summary(input.value, problem);
+    // A value put right is said to be right at once; one being typed is judged when the field is left (or a download
+    // asks for it): a half-typed ARN or parent is no mistake yet, and its error read out at every key interrupted.
+    if (!problem || !input.matches(':focus')) judge();
   });
+  input.addEventListener('change', judge);
   return {
     input,
     value: () => input.value,
-    problem: () => spec.problem(input.value),
+    problem: () => (judge(), spec.problem(input.value)),
     set(value) {
       input.value = value;
       input.dispatchEvent(new Event('input'));
