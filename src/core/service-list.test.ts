@@ -400,9 +400,30 @@ describe('importServiceList', () => {
     const r = importServiceList(catalogue, d, SCHEMA_URL);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.unknownServiceIds).toEqual(['aws-made-up', 'aws-also-made-up']);
-    // The first listing counts, as for a known service listed twice; `enabled` is the default, never stored.
+    // The most restrictive listing counts, as for a known service listed twice; `enabled` is the default, never stored.
     expect(r.statuses['aws-made-up']).toBe('disabled');
     expect(r.statuses).not.toHaveProperty('aws-also-made-up');
+  });
+
+  it('counts a service listed more than once with its most restrictive status, whichever comes first, and says so', () => {
+    for (const order of [
+      ['enabled', 'disabled'],
+      ['disabled', 'enabled'],
+      ['restricted', 'enabled', 'disabled'],
+    ] as const) {
+      const d = fullDocument();
+      const first = d.providers[0].categories[0].services[0];
+      d.providers[0].categories[0].services = order.map((status) => ({ ...first, status }));
+      const r = importServiceList(catalogue, d, SCHEMA_URL);
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      expect(r.approvedServiceIds.filter((id) => id === first.id)).toHaveLength(1);
+      expect(r.statuses[first.id], order.join(' then ')).toBe('disabled');
+      expect(r.notes.join('\n')).toMatch(
+        new RegExp(
+          `Service "${first.id}" is listed more than once, as \\w+ and as \\w+; it is counted once, as disabled`,
+        ),
+      );
+    }
   });
 
   it('refuses an invalid document with the schema errors', () => {

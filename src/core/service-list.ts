@@ -35,6 +35,7 @@ export { SCHEMA_FILE_BASE_URL, SERVICE_LIST_SCHEMA_PATH, serviceListSchemaUrl } 
 
 /** Governance status of a listed service, as the schema enumerates it. */
 export type ServiceStatus = ServiceListEntry['status'];
+/** The statuses an entry may have, from the least restrictive to the most. */
 export const serviceStatuses = ['enabled', 'restricted', 'disabled'] as const satisfies readonly ServiceStatus[];
 
 /** The v1 schema document as published at `schemaUrl`: the file with its address substituted. */
@@ -333,6 +334,22 @@ export function importServiceList(
   const statuses: Record<string, ServiceStatus> = {};
   const notes: string[] = [];
 
+  /**
+   * The status of a service listed more than once: the most restrictive of its entries, so a policy never allows
+   * what one entry disables (the first entry had counted, and `enabled` then `disabled` allowed the service).
+   */
+  const listedAgain = (id: string, status: ServiceStatus): void => {
+    const before = statuses[id] ?? 'enabled';
+    const kept = serviceStatuses.indexOf(status) > serviceStatuses.indexOf(before) ? status : before;
+    if (kept !== 'enabled') statuses[id] = kept;
+    notes.push(
+      before === status
+        ? `Service "${id}" is listed more than once; it is counted once.`
+        : `Service "${id}" is listed more than once, as ${before} and as ${status}; it is counted once, as ${kept}, ` +
+            'the most restrictive.',
+    );
+  };
+
   for (const group of providers) {
     const count = group.categories.reduce((n, c) => n + c.services.length, 0);
     if (!catalogue.provider(group.id)) {
@@ -346,8 +363,8 @@ export function importServiceList(
         if (!known) {
           if (catalogue.provider(group.id))
             notes.push(`Service "${entry.id}" (${entry.name}) is not in this catalogue.`);
-          // The first listing counts, as for a known service listed twice.
-          if (!unknown.has(entry.id) && entry.status !== 'enabled') statuses[entry.id] = entry.status;
+          if (unknown.has(entry.id)) listedAgain(entry.id, entry.status);
+          else if (entry.status !== 'enabled') statuses[entry.id] = entry.status;
           unknown.add(entry.id);
           continue;
         }
@@ -358,7 +375,7 @@ export function importServiceList(
             `Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`,
           );
         if (approved.has(known.id)) {
-          notes.push(`Service "${known.id}" is listed more than once; it is counted once.`);
+          listedAgain(known.id, entry.status);
           continue;
         }
         approved.add(known.id);
