@@ -52,6 +52,19 @@ describe('csc --help', () => {
       expect(line).toMatch(command ? new RegExp(`csc ${command} `) : /^ {2}csc [a-z]+ /);
   });
 
+  it('`csc help COMMAND` is that command’s help', async () => {
+    expect((await csc(['help', 'policy'])).stdout).toBe((await csc(['policy', '--help'])).stdout);
+  });
+
+  it('says how to give an option a value that starts with a dash', async () => {
+    const r = await csc(['check', 'x.json', '--retiring-within', '-5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'Option --retiring-within needs a value; one that starts with - is written --retiring-within=<value>. ' +
+        'Run csc check --help.\n',
+    );
+  });
+
   it('the main help lists the exit codes', async () => {
     const r = await csc(['--help']);
     expect(r.stdout).toMatch(/Exit codes:\n {2}0 {2}done\n {2}1 .*\n[\s\S]* {2}2 {2}wrong usage/);
@@ -661,6 +674,27 @@ describe("csc policy and markdown give the API's documents", () => {
     const gcp = await csc(['policy', 'gcp', file('exempt.json', list), '--exempt-principal-arns', arns]);
     expect(gcp.code).toBe(2);
     expect(gcp.stderr).toMatch(/for AWS SCPs only/);
+  });
+
+  it('policy refuses an option of another cloud’s policy (exit 2), and names its own options, not the API’s', async () => {
+    const list = file('three-clouds.json', { approvedServiceIds: ['aws-s3', 'azure-storage', 'gcp-cloud-storage'] });
+    for (const [target, flag, value, owner] of [
+      ['gcp', '--size-limit', '10240', 'AWS SCPs'],
+      ['azure', '--no-essentials', undefined, 'AWS SCPs'],
+      ['aws', '--parent', 'organizations/1', 'Google Cloud organisation policies'],
+      ['aws', '--display-name', 'X', 'Azure Policy definitions'],
+      ['azure', '--exempt-principal-arns', 'arn:aws:iam::123456789012:role/x', 'AWS SCPs'],
+    ] as const) {
+      const r = await csc(['policy', target, list, flag, ...(value ? [value] : [])]);
+      expect(r.code, `${target} ${flag}`).toBe(2);
+      expect(r.stderr).toBe(`${flag} is for ${owner} only\n`);
+    }
+    const retired = built.services.find((s) => s.provider === 'aws' && s.lifecycle?.status === 'retired')!;
+    const r = await csc(['policy', 'aws', file('with-retired.json', { approvedServiceIds: ['aws-s3', retired.id] })]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`not in this policy: ${retired.id} (retired: `);
+    expect(r.stderr).toContain('ask with --retired include to keep it');
+    expect(r.stderr).not.toMatch(/\w=include/);
   });
 
   it('policy refuses unknown ids with exit 1', async () => {

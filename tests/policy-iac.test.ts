@@ -348,5 +348,14 @@ describe('csc', () => {
     expect(out.stdout).toMatch(/^azure: no change$/m);
     const json = JSON.parse((await csc(['diff', before, after, '--format', 'json'])).stdout);
     expect(json.find((d: any) => d.target === 'aws').newlyAllows).toContain('aws-ec2');
+    // A service added that is not active says so; standard input is read once, so it is OLD or NEW, not both.
+    const gone = catalogue.services.find((s) => s.provider === 'aws' && s.lifecycle?.status === 'retired')!;
+    const withGone = file('with-gone.json', { name: 'l', approvedServiceIds: ['aws-s3', 'aws-ec2', gone.id] });
+    expect((await csc(['diff', after, withGone])).stdout).toMatch(
+      new RegExp(`^ {2}\\+ ${gone.id} \\(retired\\)$`, 'm'),
+    );
+    const twice = await csc(['diff', '-', '-']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^Only one of OLD and NEW can be standard input/);
   });
 });

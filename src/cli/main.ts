@@ -510,6 +510,17 @@ function validateCommand(args: string[], io: Io): number {
   return 0;
 }
 
+/**
+ * The policy generator's words with the API's query parameters as this tool's options: its details and advice are
+ * the API's ("ask with retired=include"), which at a terminal is `--retired include`.
+ */
+export function inCliWords(text: string): string {
+  return text
+    .replace(/\b(retired|dependencies)=include\b/g, '--$1 include')
+    .replace(/\bparent=/g, '--parent ')
+    .replace(/drop the always-allowed essentials\./, 'drop the always-allowed essentials (--no-essentials).');
+}
+
 function policyCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({
     args,
@@ -543,9 +554,11 @@ function policyCommand(args: string[], io: Io): number {
       throw new CliError(`--${flag} must be ${allowed.join(' or ')}`, 2);
     return value as T | undefined;
   };
-  // The API's own rule for the parameter of the same name, which only the AWS endpoint takes.
-  if (values['exempt-principal-arns'] !== undefined && target !== 'aws')
-    throw new CliError('--exempt-principal-arns is for AWS SCPs only', 2);
+  // Each cloud's own options, as only that cloud's endpoint takes the parameter: one given for another cloud is a
+  // mistake said, not an option silently ignored.
+  for (const [flag, cloud] of Object.entries(optionsOfOneCloud))
+    if (values[flag as keyof typeof values] !== undefined && target !== cloud)
+      throw new CliError(`--${flag} is for ${policyNames[cloud]} only`, 2);
   const exempt = AwsScpQuery.shape.exemptPrincipalArns.safeParse(values['exempt-principal-arns']);
   if (!exempt.success)
     throw new CliError(`--exempt-principal-arns: ${exempt.error.issues[0]?.message ?? 'invalid'}`, 2);
@@ -576,19 +589,19 @@ function policyCommand(args: string[], io: Io): number {
     case 'too-large':
       // The advice names the size, the limit and the excess itself; the larger AWS quota is this option here.
       throw new CliError(
-        `${file}: ${result.advice}` +
+        `${file}: ${inCliWords(result.advice)}` +
           (target === 'aws' && result.limit < 10240 ? ' (--size-limit 10240 asks for the larger quota)' : ''),
         1,
       );
     case 'empty-cloud':
-      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${inCliWords(o.detail)})\n`);
       throw new CliError(
         `${file}: no approved ${target} service can go into this policy, so it would deny every ${target} service. ` +
           'Approve at least one, or pass --empty-cloud deny-all if that is what you want.',
         1,
       );
     case 'policy':
-      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${inCliWords(o.detail)})\n`);
       for (const d of result.dependencies)
         io.stderr(
           d.status === 'added'
@@ -606,7 +619,8 @@ function policyCommand(args: string[], io: Io): number {
             `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
         );
       }
-      for (const w of warningsFor(result, format as PolicyFormat | undefined)) io.stderr(`warning: ${w.message}\n`);
+      for (const w of warningsFor(result, format as PolicyFormat | undefined))
+        io.stderr(`warning: ${inCliWords(w.message)}\n`);
       // Byte for byte the API's answer body.
       output(
         format && format !== 'json'
@@ -619,6 +633,20 @@ function policyCommand(args: string[], io: Io): number {
       return 0;
   }
 }
+
+/** The options of `csc policy` that only one cloud's policy takes. */
+const optionsOfOneCloud: Record<string, PolicyTarget> = {
+  'size-limit': 'aws',
+  'no-essentials': 'aws',
+  'exempt-principal-arns': 'aws',
+  'display-name': 'azure',
+  parent: 'gcp',
+};
+const policyNames: Record<PolicyTarget, string> = {
+  aws: 'AWS SCPs',
+  azure: 'Azure Policy definitions',
+  gcp: 'Google Cloud organisation policies',
+};
 
 /** The AWS SCP size quota `--size-limit` asks for, by the API's own rule for `sizeLimit` (exit 2 for another). */
 function sizeLimitOf(value: string | undefined): AwsScpSizeLimit | undefined {
@@ -671,6 +699,7 @@ function checkCommand(args: string[], io: Io): number {
     if (!(e instanceof CliError) || e.code !== 1) throw e;
     findings = [{ rule: 'invalid-list', message: e.message }];
   }
+  findings = findings.map((f) => ({ ...f, message: inCliWords(f.message) }));
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
@@ -704,6 +733,8 @@ function diffCommand(args: string[], io: Io): number {
   });
   if (values.help) return (io.stdout(help.diff!), 0);
   if (positionals.length !== 2) throw new CliError('Usage: csc diff OLD NEW. See csc diff --help.', 2);
+  if (positionals[0] === '-' && positionals[1] === '-')
+    throw new CliError('Only one of OLD and NEW can be standard input (-): it can be read once.', 2);
   const format = values.format ?? 'text';
   if (!['text', 'json'].includes(format)) throw new CliError('--format must be text or json', 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
@@ -720,13 +751,18 @@ function diffCommand(args: string[], io: Io): number {
   const diff = diffLists(catalogue, before!, after!, today());
   if (format === 'json') return (output(`${JSON.stringify(diff, null, 2)}\n`, values.output, io), 0);
   const lines: string[] = [];
+  // A service allowed that is not active says so, as `csc policy` says it of what it also allows.
+  const state = (id: string) => {
+    const status = catalogue.service(id)?.lifecycle?.status;
+    return status ? ` (${status})` : '';
+  };
   for (const d of diff) {
     const parts = [
-      ...d.added.map((id) => `  + ${id}`),
+      ...d.added.map((id) => `  + ${id}${state(id)}`),
       ...d.removed.map((id) => `  - ${id}`),
       ...d.newlyAllows
         .filter((id) => !d.added.includes(id))
-        .map((id) => `  newly allowed (shared identifier or dependency): ${id}`),
+        .map((id) => `  newly allowed (shared identifier or dependency): ${id}${state(id)}`),
       ...d.newlyDenies.filter((id) => !d.removed.includes(id)).map((id) => `  newly denied: ${id}`),
     ];
     lines.push(`${d.target}: ${parts.length ? '' : 'no change'}`.trimEnd(), ...parts);
@@ -874,8 +910,13 @@ function version(): string {
 function parseArgsProblem(e: Error & { code: string }): string {
   const option = /'(?:-\w, )?(--?[\w-]+)/.exec(e.message)?.[1];
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `Unknown option ${option}.`;
-  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
-    return /argument missing/.test(e.message) ? `Option ${option} needs a value.` : `Option ${option} takes no value.`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/argument missing/.test(e.message)) return `Option ${option} needs a value.`;
+    // A value that starts with a dash (`--retiring-within -5`) reads as another option unless joined with `=`.
+    if (/ambiguous/.test(e.message))
+      return `Option ${option} needs a value; one that starts with - is written ${option}=<value>.`;
+    return `Option ${option} takes no value.`;
+  }
   return `${e.message}.`.replace(/\.\.$/, '.');
 }
 
@@ -900,7 +941,9 @@ export function run(
   const [command, ...args] = argv;
   if (command === '--version' || command === '-v' || command === 'version') return (io.stdout(version()), 0);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(help.main!);
+    // `csc help policy` is `csc policy --help`.
+    const topic = command === 'help' && args[0] !== undefined ? help[args[0]] : undefined;
+    io.stdout(topic ?? help.main!);
     return command ? 0 : 2;
   }
   const handler = commands[command];

@@ -115,8 +115,19 @@ export function lineOf(text: string, id: string): number {
   return at < 0 ? 1 : text.slice(0, at).split('\n').length;
 }
 
-/** SARIF 2.1.0 log of the findings, one result per finding located in `file`. */
+/**
+ * The file as a SARIF artifact URI: a relative path as the URI reference it is (spaces and the like escaped), an
+ * absolute one as a file: URI; none for standard input (`-`), which has no location a code host could show.
+ */
+export function artifactUri(file: string): string | undefined {
+  if (file === '-') return undefined;
+  const path = encodeURI(file.replaceAll('\\', '/')).replaceAll('?', '%3F').replaceAll('#', '%23');
+  return file.startsWith('/') ? `file://${path}` : path;
+}
+
+/** SARIF 2.1.0 log of the findings, one result per finding located in `file` (none for standard input). */
 export function toSarif(findings: readonly CheckFinding[], file: string, text: string): unknown {
+  const uri = artifactUri(file);
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -125,7 +136,6 @@ export function toSarif(findings: readonly CheckFinding[], file: string, text: s
         tool: {
           driver: {
             name: 'csc',
-            informationUri: 'https://github.com/cloud-service-catalogue',
             rules: Object.entries(checkRules).map(([id, text]) => ({ id, shortDescription: { text } })),
           },
         },
@@ -133,14 +143,18 @@ export function toSarif(findings: readonly CheckFinding[], file: string, text: s
           ruleId: f.rule,
           level: 'error',
           message: { text: f.message },
-          locations: [
-            {
-              physicalLocation: {
-                artifactLocation: { uri: file },
-                region: { startLine: f.serviceId ? lineOf(text, f.serviceId) : 1 },
-              },
-            },
-          ],
+          ...(uri
+            ? {
+                locations: [
+                  {
+                    physicalLocation: {
+                      artifactLocation: { uri },
+                      region: { startLine: f.serviceId ? lineOf(text, f.serviceId) : 1 },
+                    },
+                  },
+                ],
+              }
+            : {}),
         })),
       },
     ],
