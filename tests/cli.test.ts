@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,7 @@ describe('csc export and validate', () => {
     expect(md.stderr).toMatch(/^wrote .*confirmed\.md \(markdown, 2 services, [\d,]+ bytes\)\n$/);
     const unwritable = await csc(['export', '--ids', ids[0]!, '-o', join(dir, 'no-such-dir', 'x.json')]);
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toBe(`Cannot write ${join(dir, 'no-such-dir', 'x.json')}: no such file\n`);
+    expect(unwritable.stderr).toBe(`Cannot write ${join(dir, 'no-such-dir', 'x.json')}: its directory does not exist\n`);
   });
 
   it('validate accepts the compact form too, and refuses its unknown ids as the API does', async () => {
@@ -252,6 +252,15 @@ describe('csc export and validate', () => {
     expect(m.stderr).toBe(`Cannot read ${missing}: no such file\n`);
     const isDir = await csc(['policy', 'aws', dir]);
     expect(isDir.stderr).toBe(`Cannot read ${dir}: it is a directory\n`);
+    // Writing, the missing part is the directory; a full device is said in words, not as ENOSPC.
+    const nowhere = join(dir, 'no-such-dir', 'out.json');
+    const unwritable = await csc(['export', '--ids', 'aws-s3', '-o', nowhere]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toBe(`Cannot write ${nowhere}: its directory does not exist\n`);
+    if (existsSync('/dev/full'))
+      expect((await csc(['export', '--ids', 'aws-s3', '-o', '/dev/full'])).stderr).toBe(
+        'Cannot write /dev/full: no space left on the device\n',
+      );
   });
 
   it('reads a file that starts with a byte-order mark, as the API does, and refuses one that is not UTF-8', async () => {

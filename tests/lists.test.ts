@@ -210,6 +210,26 @@ describe('POST /v1/lists', () => {
     expect(p.errors).toContainEqual({ pointer: '/name', message: 'at most 200 characters' });
   });
 
+  it('names the limit of each text field in the same words', async () => {
+    const p = expectProblem(
+      await save({
+        name: 'n',
+        description: 'd'.repeat(2001),
+        organisation: 'o'.repeat(201),
+        owner: 'w'.repeat(201),
+        approvedServiceIds: ['aws-s3'],
+      }),
+      400,
+    );
+    expect(p.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/description', message: 'at most 2000 characters' },
+        { pointer: '/organisation', message: 'at most 200 characters' },
+        { pointer: '/owner', message: 'at most 200 characters' },
+      ]),
+    );
+  });
+
   it('names an unknown field of 20,000 characters by its first 64 and its length, not in full', async () => {
     const key = 'k'.repeat(20_000);
     // A key the client chose inside the document (an equivalents cloud) is part of the error's pointer, too.

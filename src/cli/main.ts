@@ -305,6 +305,11 @@ const fileProblems: Record<string, string> = {
   EPERM: 'permission denied',
   EISDIR: 'it is a directory',
   ENOTDIR: 'a part of the path is not a directory',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EIO: 'the device could not be read or written',
+  ENAMETOOLONG: 'the name is too long',
 };
 
 const fileProblem = (e: unknown): string => {
@@ -459,7 +464,9 @@ function writeTo(file: string, text: string, io: Io, what?: string): void {
   try {
     writeFileSync(file, text);
   } catch (e) {
-    throw new CliError(`Cannot write ${file}: ${fileProblem(e)}`, 1);
+    // Writing, "no such file" means the directory is missing: the file is what would be made.
+    const why = (e as { code?: string }).code === 'ENOENT' ? 'its directory does not exist' : fileProblem(e);
+    throw new CliError(`Cannot write ${file}: ${why}`, 1);
   }
   const bytes = Buffer.byteLength(text);
   io.stderr(`wrote ${file} (${what ? `${what}, ` : ''}${bytes.toLocaleString('en')} bytes)\n`);

@@ -27,9 +27,9 @@ export const listDescriptionFields = {
     .min(1, 'name must not be empty')
     .max(200, 'at most 200 characters')
     .describe('Human-readable title of the list'),
-  description: z.string().max(2000).optional().describe('Free text'),
-  organisation: z.string().max(200).optional().describe('Owning organisation or unit'),
-  owner: z.string().max(200).optional().describe('Contact person or team'),
+  description: z.string().max(2000, 'at most 2000 characters').optional().describe('Free text'),
+  organisation: z.string().max(200, 'at most 200 characters').optional().describe('Owning organisation or unit'),
+  owner: z.string().max(200, 'at most 200 characters').optional().describe('Contact person or team'),
 };
 
 // Fails to compile if the zod fields and the schema's metadata stop naming the same fields with the same types.
