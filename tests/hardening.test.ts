@@ -55,6 +55,12 @@ describe('the Host header', () => {
       expect(answer).not.toContain('unknown parameter');
     },
   );
+  it('takes a host name with an underscore, as nginx sends its upstream name (`catalogue_backend`)', async () => {
+    for (const path of ['/v1/health', '/', '/search?q=s3']) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: catalogue_backend\r\nConnection: close\r\n\r\n`);
+      expect(statusLine(answer), path).toBe('HTTP/1.1 200 OK');
+    }
+  });
   it('PUBLIC_URL decides the shared link, whatever the Host', async () => {
     const other = await startServer({ PUBLIC_URL: 'https://catalogue.example' });
     try {

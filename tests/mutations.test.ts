@@ -245,5 +245,18 @@ describe('behind TRUST_PROXY=1', () => {
     expect((await as('192.0.2.10')).status).toBe(429);
     // The same proxy (socket) on behalf of another client; a spoofed left-most entry changes nothing.
     expect((await as('192.0.2.11')).status).toBe(201);
+    // Written with its port, as some proxies write it: the client, not the proxy, whatever the port.
+    for (let i = 0; i < 9; i++) expect((await as(`192.0.2.11:${40000 + i}`)).status).toBe(201);
+    expect((await as('192.0.2.11:41000')).status).toBe(429);
+    expect((await as('192.0.2.12:41000')).status).toBe(201);
+  });
+
+  it('counts the addresses of one IPv6 /64 network as one client', async () => {
+    const from = freshAddress();
+    const as = (client: string) =>
+      post(proxied.url, '/v1/feedback', { message: 'x' }, { from, headers: { 'x-forwarded-for': client } });
+    for (let i = 1; i <= 10; i++) expect((await as(`2001:db8:7:1::${i.toString(16)}`)).status).toBe(201);
+    expect((await as('2001:db8:7:1:ffff::1')).status).toBe(429);
+    expect((await as('2001:db8:7:2::1')).status).toBe(201);
   });
 });

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { log } from '../../src/adapters/process-host.ts';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
-import { BodyNotUtf8, BodyTooLarge, isJsonMediaType, readBodyText } from '../../src/http/protocol.ts';
+import { BodyNotUtf8, BodyTooLarge, isJsonMediaType, rateLimitKey, readBodyText } from '../../src/http/protocol.ts';
 import { bodyLimitDetail, problem, zodErrors } from '../../src/http/problem.ts';
 import { describeJsonError, parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
@@ -51,7 +51,7 @@ export async function chargeRateLimit(
 > {
   let limit: RateLimitResult;
   try {
-    limit = await ctx.limiter.consume(ctx.clientIp);
+    limit = await ctx.limiter.consume(rateLimitKey(ctx.clientIp));
   } catch (e) {
     // The counters' backend (MongoDB) does not answer: refuse rather than run unlimited.
     log().error({}, `Rate limiter failed on POST ${what}: ${(e as Error).message ?? e}`);

@@ -4,6 +4,7 @@ import {
   BodyTooLarge,
   cappedList,
   clientIp,
+  rateLimitKey,
   contentTypeFor,
   etagMatches,
   isFormMediaType,
@@ -110,12 +111,31 @@ describe('clientIp', () => {
     expect(clientIp('10.0.0.1', '9.9.9.9, 1.2.3.4', 2)).toBe('9.9.9.9');
     expect(clientIp('10.0.0.1', '[2001:DB8::1]', 1)).toBe('2001:db8::1');
   });
+  it('reads an address a proxy wrote with its port (Azure Application Gateway does), without the port', () => {
+    expect(clientIp('10.0.0.1', '198.51.100.7:4711', 1)).toBe('198.51.100.7');
+    expect(clientIp('10.0.0.1', '[2001:db8::1]:4711', 1)).toBe('2001:db8::1');
+    expect(clientIp('10.0.0.1', '198.51.100.7:99999999', 1)).toBe('10.0.0.1');
+  });
   it.each(['anything', 'evil, ', '1.2.3.4.5', "1.2.3.4'", 'x'.repeat(1000)])(
     'never keys on a string that is not an IP address (%j)',
     (forwarded) => {
       expect(clientIp('10.0.0.1', forwarded, 1)).toBe('10.0.0.1');
     },
   );
+});
+
+describe('rateLimitKey', () => {
+  it('counts an IPv4 address as itself', () => {
+    expect(rateLimitKey('198.51.100.7')).toBe('198.51.100.7');
+  });
+  it('counts an IPv6 address by its /64 network, however it is written', () => {
+    const key = rateLimitKey('2001:db8:1:2::1');
+    for (const a of ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:9', '2001:db8:1:2::'])
+      expect(rateLimitKey(a)).toBe(key);
+    expect(key).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8:1:3::1')).not.toBe(key);
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+  });
 });
 
 describe('publicOrigin and isValidHost', () => {
@@ -130,6 +150,8 @@ describe('publicOrigin and isValidHost', () => {
     '[::1]:4321',
     'x:65535',
     '[::1]',
+    'catalogue_backend',
+    'catalogue_backend:8080',
   ])('accepts the host %j', (host) => {
     expect(isValidHost(host)).toBe(true);
     expect(publicOrigin(undefined, host)).toBe(`http://${host.toLowerCase()}`);

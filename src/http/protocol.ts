@@ -108,13 +108,36 @@ export function cappedList(members: readonly string[], max: number): { value: st
 
 // ---------------------------------------------------------------- client address
 
-/** `::ffff:127.0.0.1` and `127.0.0.1` are the same client; IPv6 in brackets loses them. */
+/**
+ * `::ffff:127.0.0.1` and `127.0.0.1` are the same client; IPv6 in brackets loses them. A port some proxies write
+ * after the address (`198.51.100.7:4711`, `[2001:db8::1]:4711`, as Azure Application Gateway does) is no part of it.
+ */
 function normaliseAddress(address: string): string {
   return address
     .trim()
-    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^\[(.*)\](?::\d{1,5})?$/, '$1')
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d{1,5}$/, '$1')
     .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
     .toLowerCase();
+}
+
+/**
+ * What the rate limit counts a client address against: an IPv4 address itself, an IPv6 address by its /64 network
+ * (`2001:db8:1:2::/64`). One IPv6 host is handed a /64 and may take any address in it, so counting each address
+ * apart gave it as many budgets as it cared to use.
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const before = groups(head);
+  const after = tail === undefined ? [] : groups(tail);
+  const all = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${all
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -136,12 +159,13 @@ export function clientIp(socketAddress: string, forwardedFor: string | null, tru
 // ---------------------------------------------------------------- public origin
 
 /**
- * A Host header value the server accepts: a DNS name or IPv4 address, or an
- * IPv6 literal in brackets, with an optional port. Nothing else (no userinfo,
+ * A Host header value the server accepts: a host name (underscores too, as in
+ * the upstream names nginx sends by default: `catalogue_backend`) or IPv4
+ * address, or an IPv6 literal in brackets, with an optional port. Nothing else (no userinfo,
  * path, query, quotes or spaces) can reach a URL the service builds.
  */
 const HOST =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** A port a URL can carry: 1 to 65535 (`x:65536` made the request's URL unparseable, and `x:0` a link to nowhere). */
 const PORT = /:(\d+)$/;
