@@ -183,7 +183,9 @@ describe('csc export and validate', () => {
     expect(md.stderr).toMatch(/^wrote .*confirmed\.md \(markdown, 2 services, [\d,]+ bytes\)\n$/);
     const unwritable = await csc(['export', '--ids', ids[0]!, '-o', join(dir, 'no-such-dir', 'x.json')]);
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toBe(`Cannot write ${join(dir, 'no-such-dir', 'x.json')}: its directory does not exist\n`);
+    expect(unwritable.stderr).toBe(
+      `Cannot write ${join(dir, 'no-such-dir', 'x.json')}: its directory does not exist\n`,
+    );
   });
 
   it('validate accepts the compact form too, and refuses its unknown ids as the API does', async () => {
