@@ -194,6 +194,15 @@ describe('GET /v1/services', () => {
     // A provider the catalogue does not have is refused there too, in the API's words, not shown as no match.
     const typo = await get('/search?q=lambda&provider=amazon');
     expect(typo.status).toBe(400);
+    // A page of the build's data is kept by a shared cache as the API's answers are; an invalid query's is not.
+    expect(typo.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/search?q=lambda', '/compare?ids=aws-lambda,azure-functions']) {
+      const ok = await get(path);
+      expect(ok.status, path).toBe(200);
+      expect(ok.headers.get('cache-control'), path).toBe('public, max-age=60, s-maxage=300');
+      expect(ok.headers.get('vary'), path).toBe('Accept-Encoding');
+    }
+    expect((await get('/compare?ids=no-such-service')).headers.get('cache-control')).toBe('no-store');
     const html = await typo.text();
     expect(html).toContain('provider: no provider has this id; the ids are aws, azure, gcp');
     expect(html).not.toContain('No service matches');
