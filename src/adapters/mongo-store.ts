@@ -5,9 +5,10 @@
  * `expiresAt` (creation + 90 days) has passed; queries also filter on
  * `expiresAt > now`, because the TTL monitor runs only about once a minute.
  * Indexes are created at start-up; createIndexes is a no-op when they exist.
- * Writes use majority write concern: acknowledged means replicated.
+ * Writes use majority write concern: acknowledged means replicated, within
+ * a bounded wait (mongoClientOptions).
  */
-import { MongoClient, type Db } from 'mongodb';
+import { MongoClient, type Db, type MongoClientOptions } from 'mongodb';
 import type { StatusSample } from '../core/status.ts';
 import {
   DAY_MS,
@@ -49,15 +50,33 @@ const clients = new Map<string, Promise<MongoClient>>();
 export function sharedMongoClient(uri: string): Promise<MongoClient> {
   let client = clients.get(uri);
   if (!client) {
-    // Options given in the URI win over these defaults (options passed here would override the URI).
-    const defaults = { serverSelectionTimeoutMS: 5000, w: 'majority' as const, appName: 'cloud-service-catalogue' };
-    const inUri = new Set([...new URLSearchParams(uri.split('?')[1] ?? '').keys()].map((k) => k.toLowerCase()));
-    const options = Object.fromEntries(Object.entries(defaults).filter(([k]) => !inUri.has(k.toLowerCase())));
-    client = MongoClient.connect(uri, options);
+    client = MongoClient.connect(uri, mongoClientOptions(uri));
     client.catch(() => clients.delete(uri));
     clients.set(uri, client);
   }
   return client;
+}
+
+/** Milliseconds a write waits for a majority of the replica set before it fails (the write concern's wtimeout). */
+const MAJORITY_WAIT_MS = 10_000;
+
+/**
+ * The client's options: these defaults, less any the URI sets (options passed to the driver would override the
+ * URI's). Every request that writes (a save, feedback, the rate limit's counter of every POST) is bounded: a write
+ * waits at most 10 s for a majority, where the driver's default waited for ever on a replica set that had lost its
+ * majority, and a socket that stops answering fails after 30 s; a server that cannot be reached is given up after
+ * 5 s.
+ */
+export function mongoClientOptions(uri: string): MongoClientOptions {
+  const inUri = new Set([...new URLSearchParams(uri.split('?')[1] ?? '').keys()].map((k) => k.toLowerCase()));
+  const options: MongoClientOptions = { appName: 'cloud-service-catalogue' };
+  if (!inUri.has('serverselectiontimeoutms')) options.serverSelectionTimeoutMS = 5000;
+  if (!inUri.has('sockettimeoutms')) options.socketTimeoutMS = 30_000;
+  // Acknowledged means replicated: majority write concern, unless the URI sets its own.
+  if (!['w', 'wtimeoutms', 'journal'].some((k) => inUri.has(k)))
+    options.writeConcern = { w: 'majority', wtimeoutMS: MAJORITY_WAIT_MS };
+  if (inUri.has('appname')) delete options.appName;
+  return options;
 }
 
 /** Closes every client sharedMongoClient opened (at shutdown, once requests have drained). */
