@@ -26,6 +26,10 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['PORT', '0x1F00'],
+    ['PORT', '8e3'],
+    ['METRICS_PORT', '-1'],
+    ['SHUTDOWN_TIMEOUT_SECONDS', '1e1'],
     ['TRUST_PROXY', '-1'],
     ['MAX_BODY_BYTES', '10'],
     ['STATUS_SAMPLE_SECONDS', '1'],
@@ -46,8 +50,19 @@ describe('loadConfig', () => {
     expect(problems![0]).not.toContain('secret');
   });
 
-  it('treats an empty value as unset', () => {
+  it('treats an empty or blank value as unset', () => {
     expect(loadConfig({ MONGODB_URI: '', PORT: '' }).config).toMatchObject({ PORT: 4321 });
+    // A blank port had been read as 0, a random port, and a blank METRICS_PORT had turned metrics on.
+    const blank = loadConfig({ PORT: ' ', METRICS_PORT: '  ' }).config;
+    expect(blank).toMatchObject({ PORT: 4321 });
+    expect(blank!.METRICS_PORT).toBeUndefined();
+  });
+
+  it('reads numbers written in digits, with their surrounding spaces, and seconds with a fraction', () => {
+    expect(loadConfig({ PORT: ' 8080 ', SHUTDOWN_DELAY_SECONDS: '0.5' }).config).toMatchObject({
+      PORT: 8080,
+      SHUTDOWN_DELAY_SECONDS: 0.5,
+    });
   });
 });
 

@@ -7,9 +7,18 @@ import { serviceListSchemaUrl } from '../../src/core/schema-address.ts';
 
 const optionalString = z.string().trim().min(1).optional();
 
+/** A whole number in an environment variable, in digits only: `Number()` also read ` ` (as 0), `0x1F00` and `1e3`. */
+const wholeNumber = z.string().trim().regex(/^\d+$/, 'must be a whole number written in digits').transform(Number);
+/** A number of seconds, in digits with an optional fraction (`0.5`). */
+const decimalNumber = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'must be a number written in digits')
+  .transform(Number);
+
 export const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0').describe('Interface to listen on'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321).describe('Port to listen on'),
+  PORT: wholeNumber.pipe(z.number().int().min(0).max(65535)).default(4321).describe('Port to listen on'),
   DATA_DIR: z
     .string()
     .min(1)
@@ -43,59 +52,44 @@ export const ConfigSchema = z.object({
     .describe(
       'Base URL the interchange schema is published under (defaults to PUBLIC_URL). Read at build time: the prerendered schema and every export carry it',
     ),
-  TRUST_PROXY: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
+  TRUST_PROXY: wholeNumber
+    .pipe(z.number().int().min(0).max(10))
     .default(0)
     .describe('Number of trusted reverse proxies in front; 0 keys rate limits on the socket address'),
-  RATE_LIMIT_POINTS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
+  RATE_LIMIT_POINTS: wholeNumber
+    .pipe(z.number().int().min(1).max(100_000))
     .default(10)
     .describe('Mutation requests allowed per client IP per window'),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(86_400)
+  RATE_LIMIT_WINDOW_SECONDS: wholeNumber
+    .pipe(z.number().int().min(1).max(86_400))
     .default(60)
     .describe('Rate-limit window in seconds'),
-  MAX_BODY_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(10 * 1024 * 1024)
+  MAX_BODY_BYTES: wholeNumber
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1024)
+        .max(10 * 1024 * 1024),
+    )
     // The interchange document of every service of the catalogue is about 640 KB as the site writes it (indented):
     // the API takes back what it and the site hand out.
     .default(1024 * 1024)
     .describe('Largest accepted request body'),
-  STATUS_SAMPLE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(86_400)
+  STATUS_SAMPLE_SECONDS: wholeNumber
+    .pipe(z.number().int().min(5).max(86_400))
     .default(300)
     .describe('Interval between status-history samples'),
-  PURGE_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(86_400)
+  PURGE_INTERVAL_SECONDS: wholeNumber
+    .pipe(z.number().int().min(5).max(86_400))
     .default(3600)
     .describe('Interval between purges of expired lists in the embedded store'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Lowest level written to the log (JSON lines on stdout); info includes one line per request'),
-  METRICS_PORT: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(65535)
+  METRICS_PORT: wholeNumber
+    .pipe(z.number().int().min(0).max(65535))
     .optional()
     .describe('Port of the Prometheus metrics endpoint (GET /metrics); unset: no metrics server (0: any free port)'),
   METRICS_HOST: z
@@ -103,16 +97,12 @@ export const ConfigSchema = z.object({
     .min(1)
     .default('127.0.0.1')
     .describe('Interface the metrics server listens on; loopback unless opened on purpose'),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .min(0)
-    .max(300)
+  SHUTDOWN_TIMEOUT_SECONDS: decimalNumber
+    .pipe(z.number().min(0).max(300))
     .default(10)
     .describe('How long a stopping server lets requests in flight finish before it cuts them off'),
-  SHUTDOWN_DELAY_SECONDS: z.coerce
-    .number()
-    .min(0)
-    .max(300)
+  SHUTDOWN_DELAY_SECONDS: decimalNumber
+    .pipe(z.number().min(0).max(300))
     .default(0)
     .describe(
       'How long a stopping server keeps accepting connections, readiness answering 503, before it stops accepting and drains',
@@ -125,7 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   problems?: string[];
 } {
   const picked = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+    // Empty or blank is unset: `PORT=" "` had meant port 0, a random one.
+    Object.keys(ConfigSchema.shape).map((k) => [k, env[k]?.trim() === '' ? undefined : env[k]]),
   );
   const r = ConfigSchema.safeParse(picked);
   if (r.success) return { config: r.data };
