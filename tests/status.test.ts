@@ -161,4 +161,18 @@ describe('with a MongoDB that does not answer', () => {
   it('keeps serving the catalogue', async () => {
     expect((await send(`${down.url}/v1/providers`)).status).toBe(200);
   });
+
+  it('tries to open the store again at most every 5 s, logging each try once, not each request refused', async () => {
+    const tries = () =>
+      down
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('Opening the store and catalogue failed'));
+    const before = tries().length;
+    const started = Date.now();
+    for (let i = 0; i < 12; i++) expectProblem(await send(`${down.url}/v1/health`), 503);
+    const seconds = (Date.now() - started) / 1000;
+    // Each had tried (and logged a stack) for itself: 12 requests made 12 tries.
+    expect(tries().length - before).toBeLessThanOrEqual(Math.ceil(seconds / 5) + 1);
+  });
 });

@@ -123,10 +123,23 @@ async function build(): Promise<Shared> {
   return s;
 }
 
-/** The shared part, built on first use; a failed build (store unreachable) is retried by the next request. */
+/** How long after a failed build requests are refused at once, before one of them tries again. */
+const RETRY_OPENING_MS = 5000;
+let lastFailure: { at: number; error: unknown } | undefined;
+
+/**
+ * The shared part, built on first use. A failed build (the store unreachable) is logged once, with its cause, and
+ * tried again by the first request 5 s later: the requests meanwhile are refused at once. Each had tried again for
+ * itself, waiting out the driver's server selection (5 s, past a probe's usual 1 s timeout) and logging the same
+ * stack again.
+ */
 function sharedContext(): Promise<Shared> {
+  if (!shared && lastFailure && Date.now() - lastFailure.at < RETRY_OPENING_MS)
+    return Promise.reject(lastFailure.error);
   shared ??= build().catch((e) => {
     shared = undefined;
+    lastFailure = { at: Date.now(), error: e };
+    logFailure('Opening the store and catalogue', e);
     const config = loadConfig().config;
     if (config && !config.MONGODB_URI) log().error({}, storeOpenAdvice(e, config.DATA_DIR));
     throw e;
@@ -162,8 +175,8 @@ export async function requestContext(
 ): Promise<{ ok: true; context: FunctionContext } | { ok: false; problem: Problem }> {
   try {
     return { ok: true, context: await functionContext(request, socketAddress) };
-  } catch (e) {
-    logFailure('Opening the store and catalogue', e);
+  } catch {
+    // Logged once per attempt to open them (sharedContext), not once per request refused.
     return {
       ok: false,
       problem: { type: problemTypeUri('unavailable'), title: 'Service unavailable', status: 503, detail: NOT_READY },
@@ -179,8 +192,8 @@ export async function runFunction(fn: ServerFunction, request: Request, socketAd
   let ctx: FunctionContext;
   try {
     ctx = await functionContext(request, socketAddress);
-  } catch (e) {
-    logFailure('Opening the store and catalogue', e);
+  } catch {
+    // Logged once per attempt to open them (sharedContext), not once per request refused.
     return problem('unavailable', {
       detail: NOT_READY,
       headers: { 'retry-after': '10' },
