@@ -181,6 +181,13 @@ describe('request log and metrics', () => {
   it('serves metrics on their own port only: requests per route, latency, rejections, store operations, saved lists, process', async () => {
     for (let i = 0; i < 20; i++) await send(`${server.url}/v1/no-such-${i}-${Math.random()}`);
     for (let i = 0; i < 5; i++) await send(`${server.url}/v1/lists/unknown${i}`);
+    // Refused before Node gives them to the server: a header block over 16 KB, and bytes that are not HTTP.
+    const { port } = new URL(server.url);
+    for (const raw of [`GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`, 'NOT HTTP\r\n\r\n'])
+      await new Promise<void>((done) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(raw));
+        socket.on('data', () => {}).on('close', () => done());
+      });
     expect((await send(`${server.url}/metrics`)).status).toBe(404);
     const r = await send(metricsUrl);
     expect(r.status).toBe(200);
@@ -193,6 +200,8 @@ describe('request log and metrics', () => {
     expect(sample(text, 'csc_http_requests_total{method="GET",route="/v1/lists/{id}",status="404"}')).toBe(6);
     expect(sample(text, 'csc_http_request_duration_seconds_count{method="GET",route="/v1/lists/{id}"}')).toBe(6);
     expect(text).not.toMatch(/no-such|unknown\d/);
+    expect(sample(text, 'csc_http_requests_total{method="OTHER",route="(unread)",status="431"}')).toBe(1);
+    expect(sample(text, 'csc_http_requests_total{method="OTHER",route="(unread)",status="400"}')).toBe(1);
     expect(sample(text, 'csc_store_operation_duration_seconds_count{operation="saveList",outcome="ok"}')).toBe(4);
     expect(sample(text, 'csc_saved_lists')).toBe(4);
     // The start-up warm-up is the server's own request, not a client's.

@@ -24,8 +24,16 @@ export interface Metrics {
   requestStarted(): void;
   /** `status` is the answer's code, or `aborted` when the client left before it was sent. */
   requestEnded(method: string, route: string, status: string, seconds: number): void;
+  /**
+   * A request refused before Node gave it to a listener (headers too large or too slow, not HTTP, CONNECT): counted
+   * as method `OTHER`, route `(unread)`, with its status, and no latency (no request had started).
+   */
+  requestRefused(status: string): void;
   observeStore: StoreObserver;
 }
+
+/** The route label of requests refused before they were read: no path was taken from them. */
+export const UNREAD_ROUTE = '(unread)';
 
 /** Creates the metrics and hooks the store observer into the process host (the store reports to it once open). */
 export function createMetrics({ now = () => Date.now() } = {}): Metrics {
@@ -109,6 +117,7 @@ export function createMetrics({ now = () => Date.now() } = {}): Metrics {
       latency.observe({ method, route }, seconds);
       if (status === '429') rejections.inc({ route });
     },
+    requestRefused: (status) => requests.inc({ method: 'OTHER', route: UNREAD_ROUTE, status }),
     observeStore,
   };
 }

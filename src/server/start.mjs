@@ -392,6 +392,7 @@ function refuseOnSocket(socket, type, detail, extraLines = '') {
     { requestId, status, problem: type, clientIp: clientIp(socket.remoteAddress ?? '', null, 0) },
     'request refused before it was read',
   );
+  metrics?.requestRefused(String(status));
   // Then closed both ways, as Node's own answer is: the server allows half-open sockets, so ending only its side
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(
