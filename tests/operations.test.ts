@@ -376,6 +376,40 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('a log reader that goes away', () => {
+  it('stops on SIGTERM even when the reader of its output closed while it was stopping (`npm start | head -3`)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'csc-log-reader-'));
+    const child = spawn(process.execPath, ['src/server/start.mjs'], {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, PUBLIC_URL: 'https://catalogue.example' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const exited = new Promise<number | null>((done) =>
+      child.once('exit', (code, signal) => done(code ?? (signal ? -1 : null))),
+    );
+    try {
+      // As `head -3` reads: the start-up lines, then the first line of the stop, and then the pipe is closed.
+      let lines = 0;
+      await new Promise<void>((listening) =>
+        child.stdout!.on('data', (chunk: Buffer) => {
+          lines += chunk.toString().split('\n').length - 1;
+          if (/listening on/.test(chunk.toString())) listening();
+          if (lines >= 3) child.stdout!.destroy();
+        }),
+      );
+      child.kill('SIGTERM');
+      // sonic-boom's flush at exit had retried the write to the closed pipe for ever; a bound far past a stop's time.
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((r) => setTimeout(() => r('still running'), 10_000)),
+      ]);
+      expect(code).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 20_000);
+});
+
 describe('npm start under a process manager', () => {
   it('SIGTERM to the npm process reaches the server: it drains, finishes the request in flight and exits', async () => {
     const port = await freePort();

@@ -19,6 +19,7 @@ export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } f
 export { clientIp, decodedPath, isValidHost } from '../http/protocol.ts';
 export {
   createLogger,
+  flushLogger,
   inRequestScope,
   observeRequests,
   redactor,

@@ -178,6 +178,35 @@ export function createLogger({ level, secrets = [], destination }: LoggerOptions
   return logger;
 }
 
+/** How long the last lines may take to be written at exit before the process ends without them. */
+const FLUSH_WAIT_MS = 2000;
+
+/**
+ * Resolves once the lines the logger holds are written, or could not be: a
+ * reader that has gone (`npm start | head`) fails the write with EPIPE, which
+ * pino then takes as the end of its output. pino's stream (sonic-boom) calls
+ * back at once when it keeps nothing back (its default, minLength 0), even
+ * with a write in flight; the process then exited, and sonic-boom's flush at
+ * exit retried a write to the closed pipe for ever, deaf to a second signal.
+ * Asked to keep a byte back, it calls back once what it holds is written or
+ * has failed. Bounded, in case neither comes.
+ */
+export function flushLogger(logger: Logger): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { minLength?: number; flush?: (cb: (e?: Error) => void) => void } | undefined;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, FLUSH_WAIT_MS);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (typeof stream?.flush !== 'function') return done();
+    if (stream.minLength === 0) stream.minLength = 1;
+    stream.flush(done);
+  });
+}
+
 /**
  * The server's response class (`createServer({ ServerResponse: TracedResponse })`):
  * it adds the request id to the headers given to `writeHead` (an object, a

@@ -43,6 +43,7 @@ const HOST_EXPORTS = [
   'decodedPath',
   'clientIp',
   'createLogger',
+  'flushLogger',
   'inRequestScope',
   'requestIdFrom',
   'observeRequests',
@@ -80,6 +81,7 @@ const {
   decodedPath,
   clientIp,
   createLogger,
+  flushLogger,
   inRequestScope,
   requestIdFrom,
   observeRequests,
@@ -130,7 +132,14 @@ const shutdown = createShutdown({
   log,
   timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
   delaySeconds: config.SHUTDOWN_DELAY_SECONDS,
-  flushLog: () => new Promise((resolve, reject) => log.flush((e) => (e ? reject(e) : resolve()))),
+  flushLog: () => flushLogger(log),
+  // Exiting runs the log's last synchronous flush: from here a signal ends the process at once, as a second one
+  // should, rather than waiting behind that flush.
+  exit: (code) => {
+    process.removeAllListeners('SIGTERM');
+    process.removeAllListeners('SIGINT');
+    process.exit(code);
+  },
   notReady: (_req, res) =>
     sendProblem(res, 'unavailable', 'The server is shutting down.', { 'retry-after': '10', connection: 'close' }),
 });
