@@ -405,6 +405,23 @@ describe('importServiceList', () => {
     expect(r.statuses).not.toHaveProperty('aws-also-made-up');
   });
 
+  it('says of a provider it does not know how many of its services it matched by id', () => {
+    const d = fullDocument();
+    const group = d.providers[0];
+    const known = group.categories[0].services[0];
+    group.id = 'AWS';
+    group.categories[0].services.push({ ...known, id: 'aws-made-up', slug: 'aws-made-up' });
+    const r = importServiceList(catalogue, d, SCHEMA_URL);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.approvedServiceIds).toContain(known.id);
+    const total = group.categories.reduce((n: number, c: { services: unknown[] }) => n + c.services.length, 0);
+    expect(r.notes).toContain(
+      `Provider "AWS" (${group.name}) is not in this catalogue; ${total - 1} of its ${total} services matched this ` +
+        "catalogue's by id, 1 could not be matched.",
+    );
+    expect(r.notes.join('\n')).not.toMatch(/its \d+ services? could not be matched/);
+  });
+
   it('counts a service listed more than once with its most restrictive status, whichever comes first, and says so', () => {
     for (const order of [
       ['enabled', 'disabled'],

@@ -351,10 +351,17 @@ export function importServiceList(
   };
 
   for (const group of providers) {
-    const count = group.categories.reduce((n, c) => n + c.services.length, 0);
     if (!catalogue.provider(group.id)) {
+      // Its services are still matched by id (an `AWS` group of `aws-s3` is read as Amazon S3): said as it is.
+      const entries = group.categories.flatMap((c) => c.services);
+      const matched = entries.filter((e) => catalogue.service(e.id) ?? catalogue.service(e.slug)).length;
+      const services = `service${entries.length === 1 ? '' : 's'}`;
       notes.push(
-        `Provider "${group.id}" (${group.name}) is not in this catalogue; its ${count} service${count === 1 ? '' : 's'} could not be matched.`,
+        `Provider "${group.id}" (${group.name}) is not in this catalogue; ` +
+          (matched === 0
+            ? `its ${entries.length} ${services} could not be matched.`
+            : `${matched === entries.length ? 'all' : matched} of its ${entries.length} ${services} matched this ` +
+              `catalogue's by id${matched === entries.length ? '' : `, ${entries.length - matched} could not be matched`}.`),
       );
     }
     for (const category of group.categories) {
