@@ -648,6 +648,33 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(rules).not.toContain('policy-too-large');
   });
 
+  it('check fails an entry read otherwise than written, which validate only notes: a repeat, another cloud, a typo', async () => {
+    const exported = await csc(['export', '--ids', 'aws-s3,aws-kms,azure-storage']);
+    const doc = JSON.parse(exported.stdout);
+    const aws = doc.providers.find((p: { id: string }) => p.id === 'aws');
+    const azure = doc.providers.find((p: { id: string }) => p.id === 'azure');
+    const entries = aws.categories.flatMap((c: { services: { id: string }[] }) => c.services);
+    const kms = entries.find((e: { id: string }) => e.id === 'aws-kms');
+    const s3 = entries.find((e: { id: string }) => e.id === 'aws-s3');
+    azure.categories[0].services.push({ ...kms });
+    aws.categories[0].services.push({ ...s3, id: 'aws-s3-typo' });
+    const list = file('misread.json', JSON.stringify(doc, null, 2));
+    const validated = await csc(['validate', list]);
+    expect(validated.code).toBe(0);
+    expect(validated.stderr).toMatch(/note: Service "aws-kms" is listed more than once/);
+    const checked = await csc(['check', list, '--format', 'json']);
+    expect(checked.code).toBe(1);
+    const findings = (JSON.parse(checked.stdout) as { findings: { rule: string; message: string }[] }).findings;
+    const misread = findings.filter((f) => f.rule === 'misread-entry').map((f) => f.message);
+    expect(misread).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Service "aws-kms" is listed under provider "azure" but belongs to "aws"\.$/),
+        expect.stringMatching(/^Service "aws-kms" is listed more than once/),
+        'Service "aws-s3-typo" was matched by its slug "aws-s3" to "aws-s3".',
+      ]),
+    );
+  });
+
   it('check writes its reports when the list is invalid or unreadable, replacing any left by an earlier run', async () => {
     const sarif = join(dir, 'invalid.sarif');
     const json = join(dir, 'invalid.json');

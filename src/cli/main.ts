@@ -173,8 +173,9 @@ ${common}`,
   check: `Usage: csc check FILE [options]
 
 Checks the approved list in FILE for what should stop a merge: a file that
-cannot be read or is no valid list, a list that approves nothing (every service
-marked disabled), ids the catalogue does not know
+cannot be read or is no valid list, an entry read otherwise than written (by
+its slug, under another cloud, listed again), a list that approves nothing
+(every service marked disabled), ids the catalogue does not know
 (in the compact form, disabled ones too), retired services, services retiring
 within the threshold, required dependencies that are not approved, and a cloud
 whose policy would not fit its limit. Prints one line per finding and exits 1
@@ -701,6 +702,7 @@ function checkCommand(args: string[], io: Io): number {
       ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
       // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
       ...(list.source === 'compact' ? { listedIds: list.approvedServiceIds } : {}),
+      ...(list.misread ? { misread: list.misread } : {}),
     });
   } catch (e) {
     if (!(e instanceof CliError) || e.code !== 1) throw e;

@@ -62,6 +62,8 @@ export interface ApprovedList extends ListDescription {
   statuses?: Record<string, ServiceStatus>;
   /** What the importer read differently or did not know (interchange documents only), one sentence each. */
   notes?: string[];
+  /** The entries read otherwise than written (interchange documents only): see ImportedServiceList. */
+  misread?: { id: string; note: string }[];
   source: 'compact' | 'interchange';
 }
 
@@ -122,6 +124,7 @@ function fromInterchange(raw: unknown, schemaUrl: string, catalogue: Catalogue):
       approvedServiceIds: ids,
       ...notEnabled(imported.statuses),
       ...(imported.notes.length ? { notes: imported.notes } : {}),
+      ...(imported.misread.length ? { misread: imported.misread } : {}),
       source: 'interchange',
     },
   };

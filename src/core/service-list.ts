@@ -312,6 +312,11 @@ export interface ImportedServiceList {
   unknownServiceIds: string[];
   /** What this catalogue read differently or does not know, one sentence each. */
   notes: string[];
+  /**
+   * The entries read otherwise than written, each with its note: one matched by its slug, one listed under another
+   * provider, one listed again. The document is valid, but not what its author meant (`csc check` fails them).
+   */
+  misread: { id: string; note: string }[];
 }
 
 /**
@@ -333,6 +338,11 @@ export function importServiceList(
   const unknown = new Set<string>();
   const statuses: Record<string, ServiceStatus> = {};
   const notes: string[] = [];
+  const misread: ImportedServiceList['misread'] = [];
+  const misreadAs = (id: string, note: string) => {
+    notes.push(note);
+    misread.push({ id, note });
+  };
 
   /**
    * The status of a service listed more than once: the most restrictive of its entries, so a policy never allows
@@ -342,7 +352,8 @@ export function importServiceList(
     const before = statuses[id] ?? 'enabled';
     const kept = serviceStatuses.indexOf(status) > serviceStatuses.indexOf(before) ? status : before;
     if (kept !== 'enabled') statuses[id] = kept;
-    notes.push(
+    misreadAs(
+      id,
       before === status
         ? `Service "${id}" is listed more than once; it is counted once.`
         : `Service "${id}" is listed more than once, as ${before} and as ${status}; it is counted once, as ${kept}, ` +
@@ -376,9 +387,10 @@ export function importServiceList(
           continue;
         }
         if (known.id !== entry.id)
-          notes.push(`Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
+          misreadAs(known.id, `Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
         else if (known.provider !== group.id)
-          notes.push(
+          misreadAs(
+            known.id,
             `Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`,
           );
         if (approved.has(known.id)) {
@@ -402,5 +414,6 @@ export function importServiceList(
     statuses,
     unknownServiceIds: [...unknown],
     notes,
+    misread,
   };
 }

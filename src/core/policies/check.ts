@@ -11,6 +11,7 @@ export const checkRules = {
   'invalid-list': 'The list file cannot be read, is not JSON, or is not a valid approved list',
   'approves-nothing': 'The list approves no service',
   'unknown-service': 'The list names a service id the catalogue does not know',
+  'misread-entry': 'An entry is read otherwise than written: by its slug, under another provider, or listed again',
   'retired-service': 'The list approves a service its vendor has retired',
   'retiring-service': 'The list approves a service that retires within the threshold',
   'missing-dependency': 'An approved service requires a service the list does not approve',
@@ -37,6 +38,8 @@ export interface CheckOptions {
   listedIds?: readonly string[];
   /** AWS: the SCP size quota the organisation's policies are made for (default 5,120, as `csc policy`'s). */
   awsSizeLimit?: AwsScpSizeLimit;
+  /** The entries of an interchange document read otherwise than written (ApprovedList's `misread`). */
+  misread?: readonly { id: string; note: string }[];
 }
 
 const addDays = (day: string, days: number): string =>
@@ -53,6 +56,9 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
         'the list approves no service (it marks every listed service disabled): its policies would deny every service',
     });
   const { services } = resolveApprovedIds(catalogue, ids);
+  // Valid, but not what its author wrote: a typo matched by the slug, a service under the wrong cloud, a repeat.
+  for (const { id, note } of options.misread ?? [])
+    findings.push({ rule: 'misread-entry', serviceId: id, message: note });
   for (const id of resolveApprovedIds(catalogue, options.listedIds ?? ids).unknownIds)
     findings.push({
       rule: 'unknown-service',
