@@ -268,6 +268,11 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     // Another set of roles makes the shown policy stale.
     await field.fill('arn:aws:iam::123456789012:role/BreakGlass');
     await expect(result.textContent()).resolves.toMatch(/no longer offered/);
+    await expect(result.textContent()).resolves.toMatch(/Press “Download AWS SCP”/);
+    // A list with no AWS service left cannot have it made again: said so, not to press a button that is disabled.
+    await p.getByRole('button', { name: `Remove ${service('aws-lambda').name}` }).click();
+    await expect.poll(() => result.textContent()).toMatch(/cannot be made for the list as it is now: no AWS service\./);
+    await expect(p.locator('button[data-policy="aws"]').isDisabled()).resolves.toBe(true);
     await fresh.close();
   });
 

@@ -121,16 +121,28 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
   // was removed, or exempt roles no longer named).
   const outdated = (p: PolicyButton) => {
     const made = madeFor.get(p.target);
-    if (made === undefined || made === madeKey(p, readList())) return;
-    madeFor.delete(p.target);
+    if (made !== undefined) {
+      if (made === madeKey(p, readList())) return;
+      madeFor.delete(p.target);
+      stale.add(p.target);
+    } else if (!stale.has(p.target)) return;
+    // Said again as the list changes on: whether the policy can be made for it now is part of what is said.
+    // A cloud the list no longer has a service of cannot have its policy made again: its button says why.
+    const why = unavailable.get(p.target);
     p.out.replaceChildren(
       notice(
         'warn',
         `Your list has changed since this ${p.label} was made, so it is no longer offered. ` +
-          `Press “${p.button.textContent?.trim()}” to make it for the list as it is now.`,
+          (why === undefined
+            ? `Press “${p.button.textContent?.trim()}” to make it for the list as it is now.`
+            : `It cannot be made for the list as it is now: ${lowerFirst(why)}.`),
       ),
     );
-    p.status.replaceChildren(`The list has changed: make the ${p.label} again.`);
+    p.status.replaceChildren(
+      why === undefined
+        ? `The list has changed: make the ${p.label} again.`
+        : `The list has changed: ${lowerFirst(why)}.`,
+    );
   };
   for (const option of Object.values(options))
     option?.input.addEventListener('input', () => policies.forEach(outdated));
@@ -143,6 +155,9 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     },
   };
 }
+
+/** "No AWS service" as said after a colon: "no AWS service". */
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** What a policy was made for: the list's name and services, and the cloud's own options. */
 const madeKey = (p: PolicyButton, state: ApprovedListState): string =>
@@ -163,6 +178,8 @@ function awsQuota(page: BuilderPage): HTMLSelectElement | null {
 
 /** The key of the list each cloud's shown policy was made for. */
 const madeFor = new Map<PolicyTarget, string>();
+/** The clouds whose panel says the policy made before is no longer offered (until one is made again). */
+const stale = new Set<PolicyTarget>();
 
 /** A field of one cloud's own option, checked as the API checks it, with its summary under the cloud's button. */
 interface OptionField {
@@ -255,6 +272,8 @@ function unavailableClouds(state: ApprovedListState, data: BuiltData): Map<Polic
 
 /** Shows a cloud's details panel with these contents, and a short line in the bar pointing to it. */
 function show(p: PolicyButton, line: string, ...children: Node[]): void {
+  // What the panel said of a policy made before is replaced.
+  stale.delete(p.target);
   p.panel.hidden = false;
   p.out.replaceChildren(...children);
   p.status.replaceChildren(line, ' ', el('a', { href: `#policy-${p.target}-h` }, 'Details'));
