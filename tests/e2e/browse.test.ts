@@ -101,6 +101,13 @@ describe.skipIf(!hasChromium)('website in Chromium: browsing and searching', () 
     expect(new Set(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.service)))).toEqual(
       new Set(expected.map((s) => s.id)),
     );
+    // On /search the filters are sent by the button after them, where the keyboard reaches it from the last one.
+    await p.locator('input[name=freeTier][value="true"]').check();
+    await p.keyboard.press('Tab');
+    await expect(p.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('Apply filters');
+    await p.keyboard.press('Enter');
+    await p.waitForURL(/freeTier=true/);
+    await expect(rows.count()).resolves.toBe(expected.filter((s) => s.hasFreeTier).length);
     // A service page is complete without scripts, and the add button stays hidden (it needs them).
     await p.goto(url(`/services/${changing.slug}`));
     await expect(p.locator('[data-lifecycle-warning]').isVisible()).resolves.toBe(true);
