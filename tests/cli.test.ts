@@ -52,8 +52,14 @@ describe('csc --help', () => {
       expect(line).toMatch(command ? new RegExp(`csc ${command} `) : /^ {2}csc [a-z]+ /);
   });
 
-  it('`csc help COMMAND` is that command’s help', async () => {
+  it('`csc help COMMAND` is that command’s help; a name no command has is wrong usage, whatever it is', async () => {
     expect((await csc(['help', 'policy'])).stdout).toBe((await csc(['policy', '--help'])).stdout);
+    for (const args of [['help', 'nosuch'], ['help', 'constructor'], ['help', '__proto__'], ['constructor']]) {
+      const r = await csc(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/^Unknown command "/);
+      expect(r.stderr).not.toMatch(/\n {4}at /);
+    }
   });
 
   it('says how to give an option a value that starts with a dash', async () => {
@@ -673,6 +679,26 @@ describe("csc policy and markdown give the API's documents", () => {
         'Service "aws-s3-typo" was matched by its slug "aws-s3" to "aws-s3".',
       ]),
     );
+    // Annotated where each was written: the second aws-kms entry (under azure), and the typo's own entry.
+    const sarifPath = join(dir, 'misread.sarif');
+    await csc(['check', list, '--sarif', sarifPath]);
+    const results = JSON.parse(readFileSync(sarifPath, 'utf8')).runs[0].results as {
+      ruleId: string;
+      message: { text: string };
+      locations: { physicalLocation: { region: { startLine: number } } }[];
+    }[];
+    const lineOfText = (text: string) =>
+      readFileSync(list, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes(text));
+    const lines = readFileSync(list, 'utf8').split('\n');
+    const kmsEntries = lines.flatMap((l, i) => (l.includes('"id": "aws-kms"') ? [i + 1] : []));
+    const at = (text: RegExp) =>
+      results.find((r) => r.ruleId === 'misread-entry' && text.test(r.message.text))!.locations[0]!.physicalLocation
+        .region.startLine;
+    expect(at(/"aws-kms" is listed under provider "azure"/)).toBe(kmsEntries[1]);
+    expect(at(/"aws-kms" is listed more than once/)).toBe(kmsEntries[1]);
+    expect(at(/"aws-s3-typo" was matched/)).toBe(lineOfText('"id": "aws-s3-typo"') + 1);
   });
 
   it('check writes its reports when the list is invalid or unreadable, replacing any left by an earlier run', async () => {
@@ -727,6 +753,9 @@ describe("csc policy and markdown give the API's documents", () => {
       expect(r.code, `${target} ${flag}`).toBe(2);
       expect(r.stderr).toBe(`${flag} is for ${owner} only\n`);
     }
+    // Said first, before the list is read and before another option's value is judged.
+    const first = await csc(['policy', 'gcp', '-', '--parent', 'bogus', '--display-name', 'X'], 'not json');
+    expect(first.stderr).toBe('--display-name is for Azure Policy definitions only\n');
     const retired = built.services.find((s) => s.provider === 'aws' && s.lifecycle?.status === 'retired')!;
     const r = await csc(['policy', 'aws', file('with-retired.json', { approvedServiceIds: ['aws-s3', retired.id] })]);
     expect(r.code).toBe(0);

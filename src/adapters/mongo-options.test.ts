@@ -17,12 +17,23 @@ describe('the MongoDB client options', () => {
     expect(o.appName).toBe('cloud-service-catalogue');
   });
 
+  it('keep the majority when the URI sets another field of the write concern', () => {
+    expect(resolved('mongodb://db.example/catalogue?journal=true').writeConcern).toMatchObject({
+      w: 'majority',
+      journal: true,
+      wtimeoutMS: 10_000,
+    });
+    expect(resolved('mongodb://db.example/catalogue?wtimeoutMS=3000').writeConcern).toMatchObject({
+      w: 'majority',
+      wtimeoutMS: 3000,
+    });
+  });
+
   it('leave to the URI what it sets', () => {
     const o = resolved(
       'mongodb://db.example:27017/catalogue?w=1&socketTimeoutMS=5000&serverSelectionTimeoutMS=2000&appName=mine',
     );
     expect(o.writeConcern?.w).toBe(1);
-    expect(o.writeConcern?.wtimeoutMS).toBeUndefined();
     expect(o.socketTimeoutMS).toBe(5000);
     expect(o.serverSelectionTimeoutMS).toBe(2000);
     expect(o.appName).toBe('mine');

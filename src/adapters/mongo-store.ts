@@ -72,9 +72,13 @@ export function mongoClientOptions(uri: string): MongoClientOptions {
   const options: MongoClientOptions = { appName: 'cloud-service-catalogue' };
   if (!inUri.has('serverselectiontimeoutms')) options.serverSelectionTimeoutMS = 5000;
   if (!inUri.has('sockettimeoutms')) options.socketTimeoutMS = 30_000;
-  // Acknowledged means replicated: majority write concern, unless the URI sets its own.
-  if (!['w', 'wtimeoutms', 'journal'].some((k) => inUri.has(k)))
-    options.writeConcern = { w: 'majority', wtimeoutMS: MAJORITY_WAIT_MS };
+  // Acknowledged means replicated: majority write concern, waited for a bounded time, each unless the URI sets its
+  // own (the driver merges these with the URI's write concern fields: `?journal=true` keeps the majority).
+  const writeConcern = {
+    ...(inUri.has('w') ? {} : { w: 'majority' as const }),
+    ...(inUri.has('wtimeoutms') ? {} : { wtimeoutMS: MAJORITY_WAIT_MS }),
+  };
+  if (Object.keys(writeConcern).length) options.writeConcern = writeConcern;
   if (inUri.has('appname')) delete options.appName;
   return options;
 }

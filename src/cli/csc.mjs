@@ -25,7 +25,9 @@ if (problem) {
   process.exit(2);
 }
 // `npm run csc -- …` runs in the checkout's root; paths on its command line are the user's, from where npm was run.
-if (process.env.npm_lifecycle_event === 'csc' && process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+// This package's own script only: another package's script of that name gives paths from its own root.
+if (process.env.npm_lifecycle_event === 'csc' && process.env.npm_package_name === pkg.name && process.env.INIT_CWD)
+  process.chdir(process.env.INIT_CWD);
 // A reader that stops early (`csc markdown list.json | head`) closes the pipe: the rest of the output is not wanted,
 // which is no error of this tool's (Node would end with a stack trace for the write that failed).
 process.stdout.on('error', (e) => {

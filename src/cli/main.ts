@@ -86,8 +86,8 @@ Usage: csc <command> [options]
 Commands:
   validate FILE                 check a service list interchange file against the v1 schema
   policy aws|azure|gcp FILE     write the cloud guardrail policy for an approved list
-  check FILE                    CI check: fail on unknown, retired or retiring services, missing
-                                dependencies, or a policy over its limit
+  check FILE                    CI check: fail on an invalid or misread list, unknown, retired or
+                                retiring services, missing dependencies, or a policy over its limit
   diff OLD NEW                  what a list change adds, removes and newly allows per cloud
   markdown FILE                 write the markdown document of an approved list
   export --ids a,b,c            write a service list interchange file
@@ -96,7 +96,8 @@ Commands:
 FILE is an approved list: an interchange document or the compact form the API
 endpoint takes: {"approvedServiceIds": ["aws-s3", ...]} for policy (with an
 optional "name"), {"name": "...", "approvedServiceIds": [...]} for markdown.
-Use "-" for standard input. Run "csc <command> --help" for a command's options.
+Use "-" for standard input. Run "csc <command> --help" (or "csc help <command>") for a
+command's options.
 
 Exit codes:
   0  done
@@ -551,6 +552,11 @@ function policyCommand(args: string[], io: Io): number {
   if (!target || !policyTargets.includes(target as PolicyTarget) || !file || rest.length) {
     throw new CliError(`Usage: csc policy ${policyTargets.join('|')} FILE. See csc policy --help.`, 2);
   }
+  // Each cloud's own options, as only that cloud's endpoint takes the parameter: one given for another cloud is a
+  // mistake said (before the list is read, and before the option's value is judged), not an option silently ignored.
+  for (const [flag, cloud] of Object.entries(optionsOfOneCloud))
+    if (values[flag as keyof typeof values] !== undefined && target !== cloud)
+      throw new CliError(`--${flag} is for ${policyNames[cloud]} only`, 2);
   const { catalogue, schemaUrl: built } = loadBuiltCatalogue(values.catalogue);
   const list = readList(file, 'policy', schemaUrlOf(values, built), catalogue, values['schema-base'] !== undefined);
   const sizeLimit = sizeLimitOf(values['size-limit']);
@@ -562,11 +568,6 @@ function policyCommand(args: string[], io: Io): number {
       throw new CliError(`--${flag} must be ${allowed.join(' or ')}`, 2);
     return value as T | undefined;
   };
-  // Each cloud's own options, as only that cloud's endpoint takes the parameter: one given for another cloud is a
-  // mistake said, not an option silently ignored.
-  for (const [flag, cloud] of Object.entries(optionsOfOneCloud))
-    if (values[flag as keyof typeof values] !== undefined && target !== cloud)
-      throw new CliError(`--${flag} is for ${policyNames[cloud]} only`, 2);
   const exempt = AwsScpQuery.shape.exemptPrincipalArns.safeParse(values['exempt-principal-arns']);
   if (!exempt.success)
     throw new CliError(`--exempt-principal-arns: ${exempt.error.issues[0]?.message ?? 'invalid'}`, 2);
@@ -708,7 +709,8 @@ function checkCommand(args: string[], io: Io): number {
     if (!(e instanceof CliError) || e.code !== 1) throw e;
     findings = [{ rule: 'invalid-list', message: e.message }];
   }
-  findings = findings.map((f) => ({ ...f, message: inCliWords(f.message) }));
+  // The generator's advice in this tool's words; the other findings name the user's own file and ids, left as written.
+  findings = findings.map((f) => (f.rule === 'policy-too-large' ? { ...f, message: inCliWords(f.message) } : f));
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');
@@ -950,12 +952,16 @@ export function run(
   const [command, ...args] = argv;
   if (command === '--version' || command === '-v' || command === 'version') return (io.stdout(version()), 0);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    // `csc help policy` is `csc policy --help`.
-    const topic = command === 'help' && args[0] !== undefined ? help[args[0]] : undefined;
-    io.stdout(topic ?? help.main!);
+    // `csc help policy` is `csc policy --help`; own keys only (`csc help constructor` names no command).
+    const topic = command === 'help' ? args[0] : undefined;
+    if (topic !== undefined && !Object.hasOwn(help, topic)) {
+      io.stderr(`Unknown command ${JSON.stringify(topic)}.\n\n${help.main}`);
+      return 2;
+    }
+    io.stdout(topic !== undefined ? help[topic]! : help.main!);
     return command ? 0 : 2;
   }
-  const handler = commands[command];
+  const handler = Object.hasOwn(commands, command) ? commands[command] : undefined;
   if (!handler) {
     io.stderr(`Unknown command ${JSON.stringify(command)}.\n\n${help.main}`);
     return 2;

@@ -63,7 +63,7 @@ export interface ApprovedList extends ListDescription {
   /** What the importer read differently or did not know (interchange documents only), one sentence each. */
   notes?: string[];
   /** The entries read otherwise than written (interchange documents only): see ImportedServiceList. */
-  misread?: { id: string; note: string }[];
+  misread?: { id: string; occurrence: number; note: string }[];
   source: 'compact' | 'interchange';
 }
 

@@ -417,7 +417,7 @@ describe('importServiceList', () => {
     const total = group.categories.reduce((n: number, c: { services: unknown[] }) => n + c.services.length, 0);
     expect(r.notes).toContain(
       `Provider "AWS" (${group.name}) is not in this catalogue; ${total - 1} of its ${total} services matched this ` +
-        "catalogue's by id, 1 could not be matched.",
+        "catalogue's by id or slug, 1 could not be matched.",
     );
     expect(r.notes.join('\n')).not.toMatch(/its \d+ services? could not be matched/);
   });

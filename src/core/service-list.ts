@@ -314,9 +314,10 @@ export interface ImportedServiceList {
   notes: string[];
   /**
    * The entries read otherwise than written, each with its note: one matched by its slug, one listed under another
-   * provider, one listed again. The document is valid, but not what its author meant (`csc check` fails them).
+   * provider, one listed again. The document is valid, but not what its author meant (`csc check` fails them). Each
+   * is located by the id it was written with and which entry of that id it is (1: the first).
    */
-  misread: { id: string; note: string }[];
+  misread: { id: string; occurrence: number; note: string }[];
 }
 
 /**
@@ -339,9 +340,12 @@ export function importServiceList(
   const statuses: Record<string, ServiceStatus> = {};
   const notes: string[] = [];
   const misread: ImportedServiceList['misread'] = [];
-  const misreadAs = (id: string, note: string) => {
+  /** How many entries so far were written with each id: an entry is located by its id and this count. */
+  const written = new Map<string, number>();
+  let at = { id: '', occurrence: 0 };
+  const misreadAs = (note: string) => {
     notes.push(note);
-    misread.push({ id, note });
+    misread.push({ ...at, note });
   };
 
   /**
@@ -353,7 +357,6 @@ export function importServiceList(
     const kept = serviceStatuses.indexOf(status) > serviceStatuses.indexOf(before) ? status : before;
     if (kept !== 'enabled') statuses[id] = kept;
     misreadAs(
-      id,
       before === status
         ? `Service "${id}" is listed more than once; it is counted once.`
         : `Service "${id}" is listed more than once, as ${before} and as ${status}; it is counted once, as ${kept}, ` +
@@ -363,7 +366,7 @@ export function importServiceList(
 
   for (const group of providers) {
     if (!catalogue.provider(group.id)) {
-      // Its services are still matched by id (an `AWS` group of `aws-s3` is read as Amazon S3): said as it is.
+      // Its services are still matched by id or slug (an `AWS` group of `aws-s3` is read as Amazon S3): said so.
       const entries = group.categories.flatMap((c) => c.services);
       const matched = entries.filter((e) => catalogue.service(e.id) ?? catalogue.service(e.slug)).length;
       const services = `service${entries.length === 1 ? '' : 's'}`;
@@ -372,11 +375,13 @@ export function importServiceList(
           (matched === 0
             ? `its ${entries.length} ${services} could not be matched.`
             : `${matched === entries.length ? 'all' : matched} of its ${entries.length} ${services} matched this ` +
-              `catalogue's by id${matched === entries.length ? '' : `, ${entries.length - matched} could not be matched`}.`),
+              `catalogue's by id or slug${matched === entries.length ? '' : `, ${entries.length - matched} could not be matched`}.`),
       );
     }
     for (const category of group.categories) {
       for (const entry of category.services) {
+        at = { id: entry.id, occurrence: (written.get(entry.id) ?? 0) + 1 };
+        written.set(entry.id, at.occurrence);
         const known = catalogue.service(entry.id) ?? catalogue.service(entry.slug);
         if (!known) {
           if (catalogue.provider(group.id))
@@ -387,12 +392,9 @@ export function importServiceList(
           continue;
         }
         if (known.id !== entry.id)
-          misreadAs(known.id, `Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
+          misreadAs(`Service "${entry.id}" was matched by its slug "${entry.slug}" to "${known.id}".`);
         else if (known.provider !== group.id)
-          misreadAs(
-            known.id,
-            `Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`,
-          );
+          misreadAs(`Service "${entry.id}" is listed under provider "${group.id}" but belongs to "${known.provider}".`);
         if (approved.has(known.id)) {
           listedAgain(known.id, entry.status);
           continue;

@@ -136,6 +136,11 @@ describe('rateLimitKey', () => {
     expect(rateLimitKey('2001:db8:1:3::1')).not.toBe(key);
     expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
   });
+  it('counts an IPv4 client written as IPv6 (mapped or NAT64, dotted or not) as that IPv4 address', () => {
+    for (const a of ['::ffff:c000:201', '0:0:0:0:0:ffff:192.0.2.1', '64:ff9b::c000:201', '64:ff9b::192.0.2.1'])
+      expect(rateLimitKey(a), a).toBe('192.0.2.1');
+    expect(rateLimitKey('64:ff9b::c000:202')).not.toBe(rateLimitKey('64:ff9b::c000:201'));
+  });
 });
 
 describe('publicOrigin and isValidHost', () => {

@@ -129,14 +129,28 @@ function normaliseAddress(address: string): string {
 export function rateLimitKey(address: string): string {
   if (isIP(address) !== 6) return address;
   const [head = '', tail] = address.split('::');
+  // A dotted IPv4 tail (`64:ff9b::192.0.2.1`) is the last two groups.
   const groups = (part: string | undefined) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+    part
+      ? part.split(':').flatMap((g) => {
+          if (!g.includes('.')) return [g];
+          const [a = 0, b = 0, c = 0, d = 0] = g.split('.').map(Number);
+          return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+        })
+      : [];
   const before = groups(head);
   const after = tail === undefined ? [] : groups(tail);
-  const all = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  const all = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after].map(
+    (g) => Number.parseInt(g, 16),
+  );
+  // An IPv4 client written as IPv6 (mapped, ::ffff:0:0/96 in any spelling, or NAT64, 64:ff9b::/96) is that IPv4
+  // address: by its /64 every IPv4 client would have shared one budget.
+  const mapped = all.slice(0, 5).every((g) => g === 0) && all[5] === 0xffff;
+  const nat64 = all[0] === 0x64 && all[1] === 0xff9b && all.slice(2, 6).every((g) => g === 0);
+  if (mapped || nat64) return [all[6]! >> 8, all[6]! & 255, all[7]! >> 8, all[7]! & 255].join('.');
   return `${all
     .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 

@@ -391,17 +391,22 @@ const CLIENT_ERRORS = {
 const HEADER_LINES = Object.entries({ ...corsHeaders, ...securityHeaders })
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
-/** A problem written straight to a socket no request listener has, then the connection closed. */
+/**
+ * A problem written straight to a socket, then the connection closed: a request Node refused before any listener
+ * had it, or one whose body stopped coming (the request timeout), whose own line and count come from the listener.
+ */
 function refuseOnSocket(socket, type, detail, extraLines = '') {
   const { status, body } = problemJson(type, detail);
   // No request reached a listener, so none of its headers (X-Request-Id included) is taken: the id is the server's
   // own, in the answer and in the log line, as for any request.
   const requestId = requestIdFrom(undefined);
+  const unread = !socket._httpMessage;
   log.info(
     { requestId, status, problem: type, clientIp: clientIp(socket.remoteAddress ?? '', null, 0) },
-    'request refused before it was read',
+    unread ? 'request refused before it was read' : 'request cut off while its body was being read',
   );
-  metrics?.requestRefused(String(status));
+  // Counted here only when no listener had the request: one that had it is counted when its response closes.
+  if (unread) metrics?.requestRefused(String(status));
   // Then closed both ways, as Node's own answer is: the server allows half-open sockets, so ending only its side
   // would keep a client that never closes (one that timed out, say) holding the connection and its request.
   socket.end(

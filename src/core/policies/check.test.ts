@@ -12,6 +12,8 @@ describe('the SARIF report', () => {
     expect(artifactUri('lists/approved.json')).toBe('lists/approved.json');
     expect(artifactUri('my lists/approved #1.json')).toBe('my%20lists/approved%20%231.json');
     expect(artifactUri('/home/ci/work/approved.json')).toBe('file:///home/ci/work/approved.json');
+    expect(artifactUri('C:\\work\\approved.json')).toBe('file:///C:/work/approved.json');
+    expect(artifactUri('team:a/approved.json')).toBe('./team:a/approved.json');
     expect(locations('approved.json')).toEqual([
       { physicalLocation: { artifactLocation: { uri: 'approved.json' }, region: { startLine: 3 } } },
     ]);

@@ -21,8 +21,10 @@ export type CheckRule = keyof typeof checkRules;
 
 export interface CheckFinding {
   rule: CheckRule;
-  /** The approved id the finding is about (for annotations). */
+  /** The approved id the finding is about (for annotations); for an entry read otherwise, the id it was written with. */
   serviceId?: string;
+  /** Which entry written with that id the finding is about (1: the first): the second of a service listed twice. */
+  occurrence?: number;
   target?: PolicyTarget;
   message: string;
 }
@@ -39,7 +41,7 @@ export interface CheckOptions {
   /** AWS: the SCP size quota the organisation's policies are made for (default 5,120, as `csc policy`'s). */
   awsSizeLimit?: AwsScpSizeLimit;
   /** The entries of an interchange document read otherwise than written (ApprovedList's `misread`). */
-  misread?: readonly { id: string; note: string }[];
+  misread?: readonly { id: string; occurrence: number; note: string }[];
 }
 
 const addDays = (day: string, days: number): string =>
@@ -57,8 +59,8 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
     });
   const { services } = resolveApprovedIds(catalogue, ids);
   // Valid, but not what its author wrote: a typo matched by the slug, a service under the wrong cloud, a repeat.
-  for (const { id, note } of options.misread ?? [])
-    findings.push({ rule: 'misread-entry', serviceId: id, message: note });
+  for (const { id, occurrence, note } of options.misread ?? [])
+    findings.push({ rule: 'misread-entry', serviceId: id, occurrence, message: note });
   for (const id of resolveApprovedIds(catalogue, options.listedIds ?? ids).unknownIds)
     findings.push({
       rule: 'unknown-service',
@@ -121,6 +123,14 @@ export function lineOf(text: string, id: string): number {
   return at < 0 ? 1 : text.slice(0, at).split('\n').length;
 }
 
+/** 1-based line of the nth entry written `"id": "<id>"` in an interchange document, else of the id's first mention. */
+export function entryLineOf(text: string, id: string, occurrence: number): number {
+  const quoted = JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const entries = [...text.matchAll(new RegExp(`"id"\\s*:\\s*${quoted}`, 'g'))];
+  const at = entries[occurrence - 1]?.index;
+  return at === undefined ? lineOf(text, id) : text.slice(0, at).split('\n').length;
+}
+
 /**
  * The file as a SARIF artifact URI: a relative path as the URI reference it is (spaces and the like escaped), an
  * absolute one as a file: URI; none for standard input (`-`), which has no location a code host could show.
@@ -128,7 +138,11 @@ export function lineOf(text: string, id: string): number {
 export function artifactUri(file: string): string | undefined {
   if (file === '-') return undefined;
   const path = encodeURI(file.replaceAll('\\', '/')).replaceAll('?', '%3F').replaceAll('#', '%23');
-  return file.startsWith('/') ? `file://${path}` : path;
+  if (path.startsWith('/')) return `file://${path}`;
+  // A Windows absolute path (C:/lists/x.json), which read as a URI would have the scheme `c:`.
+  if (/^[a-z]:\//i.test(path)) return `file:///${path}`;
+  // A relative path whose first segment has a colon would read as a scheme too.
+  return /^[^/]*:/.test(path) ? `./${path}` : path;
 }
 
 /** SARIF 2.1.0 log of the findings, one result per finding located in `file` (none for standard input). */
@@ -155,7 +169,13 @@ export function toSarif(findings: readonly CheckFinding[], file: string, text: s
                   {
                     physicalLocation: {
                       artifactLocation: { uri },
-                      region: { startLine: f.serviceId ? lineOf(text, f.serviceId) : 1 },
+                      region: {
+                        startLine: !f.serviceId
+                          ? 1
+                          : f.occurrence
+                            ? entryLineOf(text, f.serviceId, f.occurrence)
+                            : lineOf(text, f.serviceId),
+                      },
                     },
                   },
                 ],
