@@ -170,7 +170,8 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect(await region.evaluate((el) => ((el.scrollLeft = 300), el.scrollLeft))).toBeGreaterThan(100);
     const [nameBox, regionBox] = [await name.boundingBox(), await region.boundingBox()];
     expect(Math.abs(nameBox!.x - regionBox!.x)).toBeLessThan(2);
-    // Tab through the links: each one focused is in view beside the row names, not under them.
+    // Tab through the links: each one focused is in view beside the row names, not under them nor cut off at the
+    // region's right edge.
     await page.goto(url('/map'));
     const hidden: string[] = [];
     let links = 0;
@@ -179,11 +180,16 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
       const covered = await page.evaluate(() => {
         const a = document.activeElement;
         const th = a?.closest('table.map td')?.closest('tr')?.querySelector('th[scope="row"]');
-        if (!a || !th) return null;
-        const [link, names] = [a.getBoundingClientRect(), th.getBoundingClientRect()];
-        return Math.max(0, Math.min(link.right, names.right) - Math.max(link.left, names.left)) > 1
-          ? (a.textContent ?? '')
-          : '';
+        const scroller = a?.closest('.table-scroll');
+        if (!a || !th || !scroller) return null;
+        const [link, names, box] = [
+          a.getBoundingClientRect(),
+          th.getBoundingClientRect(),
+          scroller.getBoundingClientRect(),
+        ];
+        const under = Math.max(0, Math.min(link.right, names.right) - Math.max(link.left, names.left)) > 1;
+        const cut = link.width < box.right - names.right && link.right > box.right + 1;
+        return under || cut ? (a.textContent ?? '') : '';
       });
       if (covered === null) continue;
       links++;
