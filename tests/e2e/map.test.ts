@@ -170,6 +170,11 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect(await region.evaluate((el) => ((el.scrollLeft = 300), el.scrollLeft))).toBeGreaterThan(100);
     const [nameBox, regionBox] = [await name.boundingBox(), await region.boundingBox()];
     expect(Math.abs(nameBox!.x - regionBox!.x)).toBeLessThan(2);
+    // So do the corner over them and the category's heading: no cloud's heading over the row names, no cut name.
+    const corner = await page.locator('table.map thead th').first().boundingBox();
+    expect(Math.abs(corner!.x - regionBox!.x)).toBeLessThan(2);
+    const heading = await name.locator('xpath=ancestor::tbody').locator('tr.cat-head th > span').first().boundingBox();
+    expect(heading!.x).toBeGreaterThanOrEqual(regionBox!.x);
     // Tab through the links: each one focused is in view beside the row names, not under them nor cut off at the
     // region's right edge.
     await page.goto(url('/map'));
