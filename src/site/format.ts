@@ -94,18 +94,22 @@ export function lifecycleWarning(
 export type PartLike = Pick<z.infer<typeof SubServiceEntry>, 'name' | 'lifecycle'>;
 
 /**
- * What has happened to a part of a service, then the vendor's note, or undefined for a part with no lifecycle; said
- * after the part's name ("Amazon SageMaker Ground Truth (part of Amazon SageMaker AI) — No longer open to new
- * customers. AWS no longer takes…"). The service itself may be active, and a policy allowing it allows the part.
+ * What has happened to a part of a service ("no longer open to new customers", "being retired on 30 April 2027"),
+ * or undefined for a part with no lifecycle. The service itself may be active, and a policy allowing it allows the
+ * part; the vendor's note is on the service's page.
  */
-export function partLifecycleText(part: PartLike): string | undefined {
+export function partLifecycleState(part: PartLike): string | undefined {
   const l = part.lifecycle;
   if (!l) return undefined;
-  const state =
-    l.status === 'sunset'
-      ? `Being retired${l.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}`
-      : 'No longer open to new customers';
-  return `${state}. ${l.note}`;
+  return l.status === 'sunset'
+    ? `being retired${l.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}`
+    : 'no longer open to new customers';
+}
+
+/** One sentence on a part of a service that is closing or ending: "Amazon Q Developer IDE plugins, part of … ." */
+export function partLifecycleWarning(serviceName: string, part: PartLike): string | undefined {
+  const state = partLifecycleState(part);
+  return state && `${part.name}, part of ${serviceName}, is ${state}.`;
 }
 
 /** A wait in plain words: "about 45 seconds", "about 2 minutes", "about 1 hour". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupList, type GroupingData } from './group.ts';
+import { groupList, partNoticeHeading, type GroupingData } from './group.ts';
 
 const data: GroupingData = {
   providers: [
@@ -60,6 +60,12 @@ describe('grouping the approved list', () => {
   });
 
   it('names the parts of a listed service closed to new customers or ending, the service itself still active', () => {
+    expect(partNoticeHeading(1, 'in your list')).toBe(
+      '1 part of a service in your list is closed to new customers or ending:',
+    );
+    expect(partNoticeHeading(3, 'in this list')).toBe(
+      '3 parts of services in this list are closed to new customers or ending:',
+    );
     const withParts: GroupingData = {
       ...data,
       services: [
@@ -93,7 +99,7 @@ describe('grouping the approved list', () => {
         service: 'Amazon S3',
         part: 'S3 Select',
         status: 'deprecated',
-        text: 'No longer open to new customers. Closed to new customers.',
+        text: 'no longer open to new customers',
       },
       {
         id: 'aws-s3',
@@ -101,7 +107,7 @@ describe('grouping the approved list', () => {
         service: 'Amazon S3',
         part: 'S3 Object Lambda',
         status: 'sunset',
-        text: 'Being retired on 30 April 2027. Ends for everyone.',
+        text: 'being retired on 30 April 2027',
       },
     ]);
   });

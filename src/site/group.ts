@@ -5,7 +5,7 @@
  * and the ids this catalogue does not know. Pure over the
  * catalogue's plain data (the builder loads it from /catalogue.json).
  */
-import { lifecycleWarning, partLifecycleText, type LifecycleLike, type PartLike } from './format.ts';
+import { lifecycleWarning, partLifecycleState, type LifecycleLike, type PartLike } from './format.ts';
 
 export interface GroupableService {
   id: string;
@@ -40,7 +40,7 @@ export interface GroupedList {
   warnings: { id: string; name: string; slug: string; status: string; text: string }[];
   /**
    * Parts of listed services closed to new customers or ending, in the list's order: `id`, `slug` and `service` are
-   * the service's, `text` what has happened to the part.
+   * the service's, `text` what has happened to the part ("no longer open to new customers").
    */
   partWarnings: { id: string; slug: string; service: string; part: string; status: string; text: string }[];
   unknownIds: string[];
@@ -93,7 +93,7 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
                 text: warning,
               });
             for (const part of service.subServices ?? []) {
-              const text = partLifecycleText(part);
+              const text = partLifecycleState(part);
               if (text)
                 partWarnings.push({
                   id: service.id,
@@ -124,3 +124,12 @@ export function groupList(data: GroupingData, ids: readonly string[]): GroupedLi
     total: known.length,
   };
 }
+
+/** The heading of the notice naming the parts of a list's services that close or end ("in your list", "in this list"). */
+export const partNoticeHeading = (count: number, where: string): string =>
+  count === 1
+    ? `1 part of a service ${where} is closed to new customers or ending:`
+    : `${count} parts of services ${where} are closed to new customers or ending:`;
+
+/** Said under that notice: approving the service approves its parts. */
+export const PART_NOTICE_NOTE = 'A policy that allows a service allows these parts of it too.';

@@ -489,8 +489,11 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     const n = Math.min(2, soon.length);
     await expect(line.getAttribute('data-list-changes')).resolves.toBe(String(n));
     await expect(line.textContent()).resolves.toBe(
-      `${n} service${n === 1 ? '' : 's'} in your list ${n === 1 ? 'changes' : 'change'} in the next 12 months:`,
+      `${n} change${n === 1 ? '' : 's'} to services in your list in the next 12 months:`,
     );
+    // Each says what happens on its day, not a label that reads as the day of an announcement.
+    for (const item of await p.locator('[data-list-changes] + ul li').allTextContents())
+      expect(item).toMatch(/ — [A-Z][a-z ]+: (ends on|no new customers from) \d{1,2} [A-Z][a-z]+ \d{4}$/);
     const listed = await p.locator('[data-list-changes] + ul li a').allTextContents();
     expect(listed.sort()).toEqual(
       soon
@@ -609,13 +612,16 @@ describe.skipIf(!hasChromium)('website in Chromium: what a list says of its serv
     const expectParts = async (p: Page, where: string) => {
       const notice = p.locator('[data-part-warnings]');
       await notice.waitFor();
-      await expect(notice.textContent(), where).resolves.toContain(`of services in ${where} `);
+      await expect(notice.textContent(), where).resolves.toContain(` ${where} `);
       const items = await p.locator('[data-part-warnings] li').allTextContents();
       expect(items).toHaveLength(parts.length);
-      for (const [i, sub] of parts.entries()) {
-        expect(items[i]).toContain(`${sub.name} (part of ${service.name}) — `);
-        expect(items[i]).toContain(sub.lifecycle!.note);
-      }
+      // One line each: what has happened; the vendor's note is on the service's page, which the line links to.
+      for (const [i, sub] of parts.entries())
+        expect(items[i]).toMatch(
+          new RegExp(
+            `^${sub.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(part of .*\\) — (no longer open to new customers|being retired on .*)$`,
+          ),
+        );
       await expect(p.locator('[data-part-warnings] li a').first().getAttribute('href')).resolves.toBe(
         `/services/${service.slug}`,
       );

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
 import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
+import { humanDate } from '../../src/site/format.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { CONTROL_TOWER_ROLE_ARNS } from '../../src/core/policies/essentials.ts';
 import { validateScp } from '../validators/aws-scp.ts';
@@ -316,6 +317,19 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     );
     await expect(p.locator('[data-policy-result="aws"]').textContent()).resolves.toContain('Before you deploy it:');
     await fresh.close();
+    // A part that ends: its name, its service's and the day, not the API's ISO date.
+    const withPart = data.services.find(
+      (x) => x.provider === 'aws' && x.subServices.some((sub) => sub.lifecycle?.status === 'sunset'),
+    )!;
+    const part = withPart.subServices.find((sub) => sub.lifecycle?.status === 'sunset')!;
+    const second = await openBuilder('Ending part', [withPart.id]);
+    await Promise.all([second.p.waitForEvent('download'), second.p.locator('button[data-policy="aws"]').click()]);
+    await expect(
+      second.p.locator('[data-policy-result="aws"] [data-policy-warning="part-sunset"]').textContent(),
+    ).resolves.toBe(
+      `${part.name}, part of ${withPart.name}, is being retired on ${humanDate(part.lifecycle!.sunsetDate!)}.`,
+    );
+    await second.fresh.close();
   });
 
   it('saving or exporting the list says which policy settings stay in this browser', async () => {

@@ -8,7 +8,7 @@
 import { GCP_DEFAULT_PARENT } from '../../core/policies/gcp-org-policy.ts';
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import { targetLabels, type Omission, type PolicyTarget } from '../../core/policies/common.ts';
-import { humanDate, lifecycleWarning, plural } from '../format.ts';
+import { humanDate, lifecycleWarning, partLifecycleWarning, plural } from '../format.ts';
 import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
 import { download } from './http.ts';
@@ -181,7 +181,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
 }
 
 /**
- * A warning as this page words it: a service's lifecycle as its own page says it (names and dates, not ids), the
+ * A warning as this page words it: a service's lifecycle, or a part's, as its own page says it (names and dates, not ids), the
  * Google Cloud placeholder with the field on this page that fixes it (not the API's `parent=`), else the API's
  * sentence.
  */
@@ -194,6 +194,12 @@ function warningText(
     const slug = s.lifecycle.successorSlug;
     const successor = slug ? [...byId.values()].find((x) => x.slug === slug) : undefined;
     const text = lifecycleWarning(s.name, s.lifecycle, successor?.name, successor?.lifecycle?.status ?? 'active');
+    if (text) return [text];
+  }
+  // A part of a service, in the words of the list's own notice and with the date as people write it.
+  if (s && (w.code === 'part-closed' || w.code === 'part-sunset')) {
+    const part = s.subServices.find((sub) => sub.lifecycle && w.message.startsWith(`${sub.name}, part of `));
+    const text = part && partLifecycleWarning(s.name, part);
     if (text) return [text];
   }
   if (w.code !== 'placeholder-parent') return [w.message];

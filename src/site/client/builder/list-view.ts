@@ -6,7 +6,7 @@
  * Re-rendered on every change to the stored list.
  */
 import { removeIds, type ApprovedListState } from '../../list-state.ts';
-import { groupList, type GroupedList, type ListedService } from '../../group.ts';
+import { groupList, PART_NOTICE_NOTE, partNoticeHeading, type GroupedList, type ListedService } from '../../group.ts';
 import { humanDate, lifecycleLabel, plural } from '../../format.ts';
 import { changesInNextYear, localToday } from '../../list-lifecycle.ts';
 import type { BuiltData } from '../catalogue-data.ts';
@@ -72,15 +72,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
     const count = g.partWarnings.length;
     const parts = notice(
       'warn',
-      el(
-        'p',
-        {},
-        el(
-          'strong',
-          {},
-          `${plural(count, 'part')} of services in your list ${count === 1 ? 'is' : 'are'} closed to new customers or ending:`,
-        ),
-      ),
+      el('p', {}, el('strong', {}, partNoticeHeading(count, 'in your list'))),
       el(
         'ul',
         {},
@@ -88,7 +80,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
           el('li', {}, el('a', { href: `/services/${w.slug}` }, `${w.part} (part of ${w.service})`), ' — ', w.text),
         ),
       ),
-      el('p', {}, 'Policies allow each with its service.'),
+      el('p', {}, PART_NOTICE_NOTE),
     );
     parts.dataset['partWarnings'] = String(count);
     out.push(parts);
@@ -114,7 +106,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
   return out;
 }
 
-/** How many of the listed services change in the next 12 months, soonest first, with a link to the timeline. */
+/** The changes to the listed services (and their parts) in the next 12 months, soonest first, with a link to the timeline. */
 function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
   const changing = changesInNextYear(data, g.knownIds, localToday());
   if (!changing.length) return [];
@@ -125,11 +117,7 @@ function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
       el(
         'p',
         { dataset: { listChanges: String(count) } },
-        el(
-          'strong',
-          {},
-          `${plural(count, 'service')} in your list ${count === 1 ? 'changes' : 'change'} in the next 12 months:`,
-        ),
+        el('strong', {}, `${plural(count, 'change')} to services in your list in the next 12 months:`),
       ),
       el(
         'ul',
@@ -139,9 +127,10 @@ function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
             'li',
             {},
             el('a', { href: c.page }, changeSubject(c)),
+            // The day something happens, said as what happens ("Sunset announced on …" read as the announcement's day).
             datedByClosing(c)
               ? ` — ${lifecycleLabel(c.status)}: no new customers from ${humanDate(c.date!)}`
-              : ` — ${lifecycleLabel(c.status)} on ${humanDate(c.date!)}`,
+              : ` — ${lifecycleLabel(c.status)}: ends on ${humanDate(c.date!)}`,
           ),
         ),
       ),
