@@ -480,6 +480,20 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     await page.waitForURL(new RegExp(`/compare\\?ids=${ten[1]}`));
     await expect(page.locator('table.compare thead th').count()).resolves.toBe(9);
     await expect.poll(() => again.evaluate((i) => i === document.activeElement)).toBe(true);
+    // A name that matches nothing, sent: the message holds until the words change, then goes with the invalid mark.
+    await again.fill('zzqqxx nothing');
+    await again.press('Enter');
+    await page.getByRole('alert').waitFor();
+    await expect(again.getAttribute('aria-invalid')).resolves.toBe('true');
+    const closed = data.services.find((s) => s.lifecycle?.status === 'deprecated')!;
+    await again.fill(closed.name);
+    await expect(again.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.locator('#pick-problem').count()).resolves.toBe(0);
+    // A suggestion that is not active carries its badge, as the page's equivalents do.
+    const suggestion = page.getByRole('option', {
+      name: new RegExp(closed.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    });
+    await expect(suggestion.first().locator('.badge').textContent()).resolves.toBe('Deprecated');
   });
 
   it('adds by typed name without JavaScript, and suggests only equivalents that are not retired', async () => {

@@ -8,6 +8,7 @@
  */
 import type { ServiceEntry } from '../../core/schemas.ts';
 import { compareHref, MAX_COMPARE_IDS } from '../compare-state.ts';
+import { lifecycleLabel } from '../format.ts';
 import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
 import { el } from './dom.ts';
 import { writeCompareIds } from './compare-tray.ts';
@@ -81,6 +82,10 @@ export function startComparePicker(): void {
           el('strong', {}, r.name),
           ' ',
           el('span', { className: 'muted' }, local?.catalogue.category(r.category)?.name ?? r.category),
+          // A service that is not active says so here, as its badge does on the page.
+          ...(r.lifecycle
+            ? [' ', el('span', { className: `badge ${r.lifecycle.status}` }, lifecycleLabel(r.lifecycle.status))]
+            : []),
         ),
       ),
     );
@@ -105,6 +110,17 @@ export function startComparePicker(): void {
     show();
   };
   input.addEventListener('input', suggest);
+  // The page's message about a name that matched nothing is about the words sent, not the words being typed now.
+  const problem = form.querySelector<HTMLElement>('#pick-problem');
+  input.addEventListener(
+    'input',
+    () => {
+      input.removeAttribute('aria-invalid');
+      input.setAttribute('aria-describedby', 'pick-hint');
+      problem?.remove();
+    },
+    { once: true },
+  );
   input.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       // Closed (Escape, or the keyboard went elsewhere and came back): the arrow opens them again.
