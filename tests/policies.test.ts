@@ -315,6 +315,12 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     ]);
     // Told apart from the service's own lifecycle: SageMaker AI itself is not deprecated.
     expect(parts.every((w: { code: string; serviceId: string }) => w.code === 'part-closed')).toBe(true);
+    // Each names its part by id, so a client need not read the sentence to tell which.
+    expect(parts.map((w: { partId?: string }) => w.partId)).toEqual([
+      'aws-sagemaker-ground-truth',
+      'aws-augmented-ai',
+      'aws-sagemaker-debugger',
+    ]);
     expect(e.json.warnings.some((w: { code: string }) => w.code === 'deprecated')).toBe(false);
     // The published service detail keeps its contract; the part's change is on the lifecycle timeline.
     const detail = (await send(`${server.url}/v1/services/aws-sagemaker-ai`)).json;
@@ -341,6 +347,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
         code: 'part-sunset',
         serviceId: 'aws-q-developer',
         date: '2027-04-30',
+        partId: 'aws-q-developer-ide-plugins',
         message: expect.stringMatching(
           /^Amazon Q Developer IDE plugins, part of Amazon Q Developer, ends on 2027-04-30/,
         ),

@@ -99,6 +99,8 @@ export interface PolicyWarning {
   serviceId?: string;
   /** Sunset or retirement date, when the catalogue has one. */
   date?: string;
+  /** The part of the service it is about (`part-closed`, `part-sunset`): a sub-service id. */
+  partId?: string;
   message: string;
 }
 
@@ -215,12 +217,14 @@ function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarni
         ? {
             code: 'part-sunset',
             serviceId: s.id,
+            partId: sub.id,
             ...(l.sunsetDate ? { date: l.sunsetDate } : {}),
             message: `${sub.name}, part of ${s.name}, ends on ${l.sunsetDate}: ${l.note}`,
           }
         : {
             code: 'part-closed',
             serviceId: s.id,
+            partId: sub.id,
             message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${l.note}`,
           },
     ];

@@ -281,6 +281,10 @@ export const PolicyWarningSchema = z
     code: z.enum(warningCodes),
     serviceId: z.string().optional(),
     date: z.string().optional().describe('Sunset or retirement date (YYYY-MM-DD), when known'),
+    partId: z
+      .string()
+      .optional()
+      .describe('The part of the service the warning is about (part-closed, part-sunset): a sub-service id'),
     message: z.string(),
   })
   .meta({ id: 'PolicyWarning', description: 'Something to know before deploying the document.' });

@@ -198,7 +198,7 @@ function warningText(
   }
   // A part of a service, in the words of the list's own notice and with the date as people write it.
   if (s && (w.code === 'part-closed' || w.code === 'part-sunset')) {
-    const part = s.subServices.find((sub) => sub.lifecycle && w.message.startsWith(`${sub.name}, part of `));
+    const part = s.subServices.find((sub) => sub.id === w.partId);
     const text = part && partLifecycleWarning(s.name, part);
     if (text) return [text];
   }
