@@ -25,7 +25,7 @@ import {
   type PolicyOptions,
   type PolicyResult,
 } from './common.ts';
-import type { AwsServiceControlPolicy } from './schemas.ts';
+import type { AwsServiceControlPolicy, Provenance } from './schemas.ts';
 
 export { AWS_ESSENTIAL_IAM_PREFIXES };
 
@@ -50,13 +50,12 @@ export const scpCharacterCount = (doc: unknown): number => JSON.stringify(doc).l
  * SCP unchanged. A document without the always-allowed essentials denies far
  * more, so it carries a different Id: two different documents never share one.
  */
-export function scpId(p: {
-  catalogueVersion: string;
-  listName?: string;
-  listHash: string;
-  withoutEssentials?: boolean;
-  exemptPrincipalArns?: readonly string[];
-}): string {
+export function scpId(
+  p: Provenance & {
+    withoutEssentials?: boolean;
+    exemptPrincipalArns?: readonly string[];
+  },
+): string {
   const name = p.listName ? slugify(p.listName) : '';
   const exempt = p.exemptPrincipalArns?.length ? [`exempt-${listHash(p.exemptPrincipalArns)}`] : [];
   return [

@@ -6,6 +6,10 @@
  */
 import { resolveApprovedIds, type Catalogue } from '../catalogue.ts';
 import type { PolicyIdentifiers, ServiceEntry } from '../schemas.ts';
+// The parts of a result the API describes are typed from their zod schemas (one definition for types and OpenAPI).
+import type { AlsoAllowed, DependencyNote, Omission, PolicyWarning, Provenance } from './schemas.ts';
+
+export type { AlsoAllowed, DependencyNote, Omission, PolicyWarning, Provenance };
 
 export const policyTargets = ['aws', 'azure', 'gcp'] as const;
 export type PolicyTarget = (typeof policyTargets)[number];
@@ -66,20 +70,6 @@ export interface PolicyOptions {
 export const omissionReasons = ['other-provider', 'retired', 'no-identifiers', 'not-restrictable'] as const;
 export type OmissionReason = (typeof omissionReasons)[number];
 
-/** An approved service that is not expressed in the generated document, and why. */
-export interface Omission {
-  id: string;
-  reason: OmissionReason;
-  detail: string;
-}
-
-export interface Provenance {
-  catalogueVersion: string;
-  listName?: string;
-  /** Short hash of the ids of this cloud's services in the document, stable for the same set in any order. */
-  listHash: string;
-}
-
 export const warningCodes = [
   'deprecated',
   'part-closed',
@@ -91,45 +81,6 @@ export const warningCodes = [
   'not-on-supported-list',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];
-
-/** Something to know before deploying the document. */
-export interface PolicyWarning {
-  code: WarningCode;
-  /** The service it is about, when it is about one. */
-  serviceId?: string;
-  /** Sunset or retirement date, when the catalogue has one. */
-  date?: string;
-  /** The part of the service it is about (`part-closed`, `part-sunset`): a sub-service id. */
-  partId?: string;
-  message: string;
-}
-
-/** A dependency of a service in the document that the document does not satisfy, or that was added to it. */
-export interface DependencyNote {
-  /** The service that needs it. */
-  serviceId: string;
-  kind: 'requires' | 'recommends';
-  /** The catalogue service needed, or the raw identifiers when no catalogue service owns them. */
-  service?: string;
-  identifiers?: string[];
-  reason: string;
-  source: string;
-  /** missing: the document denies it; added: included because the caller asked for dependencies. */
-  status: 'missing' | 'added';
-}
-
-/** A catalogue service that was not approved but that the document allows through an identifier it shares. */
-export interface AlsoAllowed {
-  id: string;
-  /** Its identifiers the document allows. */
-  identifiers: string[];
-  /** Approved services (or added dependencies) whose identifiers let it through. */
-  through: string[];
-  /** Let through by the always-allowed essentials. */
-  essential: boolean;
-  /** Only some of its identifiers are let through: it is not approved as a whole and may not fully work. */
-  partial: boolean;
-}
 
 export interface PolicyDocumentResult<D = unknown> {
   kind: 'policy';

@@ -275,6 +275,7 @@ export const PolicyOmission = z
     detail: z.string(),
   })
   .meta({ id: 'PolicyOmission', description: 'An approved service left out of the generated document, and why.' });
+export type Omission = z.output<typeof PolicyOmission>;
 
 export const PolicyWarningSchema = z
   .object({
@@ -288,6 +289,7 @@ export const PolicyWarningSchema = z
     message: z.string(),
   })
   .meta({ id: 'PolicyWarning', description: 'Something to know before deploying the document.' });
+export type PolicyWarning = z.output<typeof PolicyWarningSchema>;
 
 export const PolicyDependency = z
   .object({
@@ -312,6 +314,7 @@ export const PolicyDependency = z
       'A dependency the document does not satisfy, of a service in it or of one those require in turn; or one that ' +
       'was added.',
   });
+export type DependencyNote = z.output<typeof PolicyDependency>;
 
 export const PolicyAlsoAllows = z
   .object({
@@ -327,6 +330,16 @@ export const PolicyAlsoAllows = z
     id: 'PolicyAlsoAllows',
     description: 'A catalogue service that was not approved but that the document allows through a shared identifier.',
   });
+export type AlsoAllowed = z.output<typeof PolicyAlsoAllows>;
+
+const PolicyProvenance = z.object({
+  catalogueVersion: z.string(),
+  listName: z.string().optional(),
+  listHash: z
+    .string()
+    .describe("Hash of the ids of this cloud's services in the document, the same for them in any order"),
+});
+export type Provenance = z.output<typeof PolicyProvenance>;
 
 export const PolicyEnvelope = z
   .object({
@@ -343,11 +356,7 @@ export const PolicyEnvelope = z
       .array(PolicyAlsoAllows)
       .describe('Every other catalogue service of this cloud the document lets through'),
     warnings: z.array(PolicyWarningSchema),
-    provenance: z.object({
-      catalogueVersion: z.string(),
-      listName: z.string().optional(),
-      listHash: z.string().describe("Hash of the ids of this cloud's services in the document"),
-    }),
+    provenance: PolicyProvenance,
     size: z.object({ value: z.number(), limit: z.number(), unit: z.string() }).optional(),
   })
   .meta({
