@@ -570,7 +570,9 @@ describe("csc policy and markdown give the API's documents", () => {
       /also allows: aws-codewhisperer \(retired; through codewhisperer, shared with aws-kiro\)/,
     );
     expect(aws.stderr).toMatch(/warning: .*deprecated/);
-    expect((await csc(['policy', 'gcp', f])).stderr).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
+    const placeholder = (await csc(['policy', 'gcp', f])).stderr;
+    expect(placeholder).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
+    expect(placeholder).toContain('or ask with --parent organizations/');
     const azure = await csc(['policy', 'azure', f]);
     expect(azure.code).toBe(1);
     expect(azure.stderr).toMatch(/no approved azure service .*--empty-cloud deny-all/);
@@ -609,7 +611,9 @@ describe("csc policy and markdown give the API's documents", () => {
     expect(size, r.stderr).toBeDefined();
     expect(r.stderr.split(size!).length - 1).toBe(1);
     expect(r.stderr).toMatch(/5120-character quota/);
-    expect(r.stderr).toMatch(/--size-limit 10240 asks for the larger quota/);
+    expect(r.stderr).toContain('ask for that quota (--size-limit 10240)');
+    expect(r.stderr).toContain('drop the always-allowed essentials (--no-essentials).');
+    expect(r.stderr).not.toMatch(/\w=\w/);
   });
 
   it('check makes the AWS policy for the quota asked for, and names missing dependencies even when it is too large', async () => {
@@ -621,6 +625,7 @@ describe("csc policy and markdown give the API's documents", () => {
     const small = await csc(['check', list]);
     expect(small.code).toBe(1);
     expect(small.stdout).toMatch(/policy-too-large: aws: .*over the 5120-character quota/);
+    expect(small.stdout).toMatch(/policy-too-large: aws: .*\(--size-limit 10240\).*\(--no-essentials\)/);
     expect(small.stdout).toMatch(needsLogs);
     const large = await csc(['check', list, '--size-limit', '10240']);
     expect(large.stdout).not.toMatch(/policy-too-large: aws/);

@@ -467,6 +467,9 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
       expect(p.excess).toBeGreaterThan(0);
       expect(p.detail).toMatch(/over/);
       expect(p.hint).toMatch(/sizeLimit=10240/);
+      // The advice names the API's own parameters for what it advises.
+      expect(p.detail).toContain('(sizeLimit=10240)');
+      expect(p.detail).toContain('drop the always-allowed essentials (essentials=none).');
       const small = await post(`${endpoints.aws}${query}`, { approvedServiceIds: sample.aws });
       expect(validateScp(small.json, { text: small.text, limit: 5120 })).toEqual([]);
     }

@@ -49,6 +49,7 @@ import {
   type GeneratePolicyOptions,
   type PolicyTarget,
   type AwsScpSizeLimit,
+  type OptionWords,
 } from '../core/policies/index.ts';
 import {
   exportServiceList,
@@ -519,16 +520,9 @@ function validateCommand(args: string[], io: Io): number {
   return 0;
 }
 
-/**
- * The policy generator's words with the API's query parameters as this tool's options: its details and advice are
- * the API's ("ask with retired=include"), which at a terminal is `--retired include`.
- */
-export function inCliWords(text: string): string {
-  return text
-    .replace(/\b(retired|dependencies)=include\b/g, '--$1 include')
-    .replace(/\bparent=/g, '--parent ')
-    .replace(/drop the always-allowed essentials\./, 'drop the always-allowed essentials (--no-essentials).');
-}
+/** The generator's advice names this tool's options (`--retired include`), not the API's query parameters. */
+const cliOptionWords: OptionWords = (option, value) =>
+  option === 'essentials' ? '--no-essentials' : `--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${value}`;
 
 function policyCommand(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({
@@ -577,6 +571,7 @@ function policyCommand(args: string[], io: Io): number {
   const format = choice('format', values.format, formatsByTarget[target as PolicyTarget]);
   const options: GeneratePolicyOptions = {
     today: today(),
+    optionWords: cliOptionWords,
     ...(list.name ? { listName: list.name } : {}),
     ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
     ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
@@ -597,20 +592,16 @@ function policyCommand(args: string[], io: Io): number {
       throw new CliError(noServiceHas(file, result.unknownIds), 1);
     case 'too-large':
       // The advice names the size, the limit and the excess itself; the larger AWS quota is this option here.
-      throw new CliError(
-        `${file}: ${inCliWords(result.advice)}` +
-          (target === 'aws' && result.limit < 10240 ? ' (--size-limit 10240 asks for the larger quota)' : ''),
-        1,
-      );
+      throw new CliError(`${file}: ${result.advice}`, 1);
     case 'empty-cloud':
-      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${inCliWords(o.detail)})\n`);
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
       throw new CliError(
         `${file}: no approved ${target} service can go into this policy, so it would deny every ${target} service. ` +
           'Approve at least one, or pass --empty-cloud deny-all if that is what you want.',
         1,
       );
     case 'policy':
-      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${inCliWords(o.detail)})\n`);
+      for (const o of result.omitted) io.stderr(`not in this policy: ${o.id} (${o.reason}: ${o.detail})\n`);
       for (const d of result.dependencies)
         io.stderr(
           d.status === 'added'
@@ -628,8 +619,7 @@ function policyCommand(args: string[], io: Io): number {
             `${a.through.length ? `, shared with ${a.through.join(', ')}` : ''})\n`,
         );
       }
-      for (const w of warningsFor(result, format as PolicyFormat | undefined))
-        io.stderr(`warning: ${inCliWords(w.message)}\n`);
+      for (const w of warningsFor(result, format as PolicyFormat | undefined)) io.stderr(`warning: ${w.message}\n`);
       // Byte for byte the API's answer body.
       output(
         format && format !== 'json'
@@ -699,6 +689,7 @@ function checkCommand(args: string[], io: Io): number {
     approved = approvedIdsOf(list.approvedServiceIds, list.statuses);
     findings = checkList(catalogue, approved, {
       today: today(),
+      optionWords: cliOptionWords,
       retiringWithinDays: days,
       ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
       // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
@@ -709,8 +700,6 @@ function checkCommand(args: string[], io: Io): number {
     if (!(e instanceof CliError) || e.code !== 1) throw e;
     findings = [{ rule: 'invalid-list', message: e.message }];
   }
-  // The generator's advice in this tool's words; the other findings name the user's own file and ids, left as written.
-  findings = findings.map((f) => (f.rule === 'policy-too-large' ? { ...f, message: inCliWords(f.message) } : f));
   const report = { file, ok: findings.length === 0, findings };
   const sarif = toSarif(findings, file, text);
   if (values.sarif) writeTo(values.sarif, `${JSON.stringify(sarif, null, 2)}\n`, io, 'SARIF report');

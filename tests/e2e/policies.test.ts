@@ -287,8 +287,13 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     let downloads = 0;
     p.on('download', () => downloads++);
     await p.locator('button[data-policy="aws"]').click();
-    await result.getByText(/over the 5120-character quota/).waitFor();
+    await result.getByText(/over the 5,120-character quota/).waitFor();
     expect(downloads).toBe(0);
+    // In the page's words: what can be done here, not the API's query parameters (sizeLimit=, essentials=).
+    const said = await result.locator('.notice').innerText();
+    expect(said).toMatch(/^The SCP would be [\d,]+ characters, [\d,]+ over the 5,120-character quota\. /);
+    expect(said).toContain('approve fewer AWS services in this list');
+    expect(said).not.toMatch(/=|essentials/);
     // The way on is on this page: the error links to the quota field.
     await result.getByRole('link', { name: 'Choose the SCP size quota' }).click();
     await expect(p.evaluate(() => location.hash)).resolves.toBe('#aws-quota');

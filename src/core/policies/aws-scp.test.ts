@@ -138,6 +138,21 @@ describe('generateAwsScp', () => {
     expect(r.advice).toMatch(/10,240/);
   });
 
+  it("names the options that would make it fit in the caller's words, and does not advise dropping essentials already dropped", () => {
+    const api = generateAwsScp(catalogue, awsIds, { today });
+    if (api.kind !== 'too-large') throw new Error(api.kind);
+    expect(api.advice).toContain('ask for that quota (sizeLimit=10240)');
+    expect(api.advice).toContain('drop the always-allowed essentials (essentials=none).');
+    const cli = generateAwsScp(catalogue, awsIds, { today, optionWords: (o, v) => `--${o} ${v}` });
+    if (cli.kind !== 'too-large') throw new Error(cli.kind);
+    expect(cli.advice).toContain('(--sizeLimit 10240)');
+    expect(cli.advice).not.toMatch(/\w=\w/);
+    const bare = generateAwsScp(catalogue, awsIds, { today, awsEssentials: [] });
+    if (bare.kind !== 'too-large') throw new Error(bare.kind);
+    expect(bare.advice).not.toMatch(/essentials/);
+    expect(bare.advice).toMatch(/each with its own list\)\./);
+  });
+
   it('refuses a list over the 10,240-character quota too', () => {
     const big = createCatalogue({ ...catalogue, services: syntheticServices('aws', 900, 3) });
     const r = generateAwsScp(

@@ -24,6 +24,7 @@ import {
   type Omission,
   type PolicyOptions,
   type PolicyResult,
+  queryParameterWords,
 } from './common.ts';
 import type { AwsServiceControlPolicy, Provenance } from './schemas.ts';
 
@@ -138,6 +139,7 @@ export function generateAwsScp(
   const size = scpCharacterCount(document);
   if (size > limit) {
     const excess = size - limit;
+    const words = options.optionWords ?? queryParameterWords;
     // The exempt roles can be what tips it over: say what they take, so the advice fits the cause.
     const exemptCost = exempt.length
       ? size - scpCharacterCount({ ...document, Statement: [{ ...statement, Condition: undefined }] })
@@ -153,9 +155,11 @@ export function generateAwsScp(
         `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
         (limit < 10240
           ? 'If AWS accepts SCPs of up to 10,240 characters in your organisation (a doubled quota was reported from ' +
-            "15 May 2026; AWS's quota page still says 5,120), ask for that quota; otherwise approve"
+            `15 May 2026; AWS's quota page still says 5,120), ask for that quota (${words('sizeLimit', '10240')}); ` +
+            'otherwise approve'
           : 'Approve') +
-        ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list), or drop the always-allowed essentials.' +
+        ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list)' +
+        (essentials.length ? `, or drop the always-allowed essentials (${words('essentials', 'none')}).` : '.') +
         (exemptCost
           ? ` The ${exempt.length} exempt role pattern${exempt.length === 1 ? '' : 's'} take ${exemptCost} characters: ` +
             'fewer or shorter patterns (a path such as role/admin/*) leave room.'

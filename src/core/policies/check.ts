@@ -4,7 +4,7 @@
  * and `csc diff` say in a pull request what the API would answer.
  */
 import { resolveApprovedIds, type Catalogue } from '../catalogue.ts';
-import { policyTargets, type AwsScpSizeLimit, type PolicyTarget } from './common.ts';
+import { policyTargets, type AwsScpSizeLimit, type OptionWords, type PolicyTarget } from './common.ts';
 import { generatePolicy } from './index.ts';
 
 export const checkRules = {
@@ -38,6 +38,8 @@ export interface CheckOptions {
    * (a compact list's, as `csc validate` and the API require). Default: the approved ids.
    */
   listedIds?: readonly string[];
+  /** How the policies' advice names the options to set (default: the API's query parameters). */
+  optionWords?: OptionWords;
   /** AWS: the SCP size quota the organisation's policies are made for (default 5,120, as `csc policy`'s). */
   awsSizeLimit?: AwsScpSizeLimit;
   /** The entries of an interchange document read otherwise than written (ApprovedList's `misread`). */
@@ -95,6 +97,7 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
     // so the size said is the size of the policy that would be deployed.
     const r = generatePolicy(target, catalogue, known, {
       today: options.today,
+      ...(options.optionWords ? { optionWords: options.optionWords } : {}),
       ...(options.awsSizeLimit ? { awsSizeLimit: options.awsSizeLimit } : {}),
     });
     if (r.kind === 'too-large')

@@ -35,7 +35,21 @@ export type RetiredMode = (typeof retiredModes)[number];
 export const emptyCloudModes = ['refuse', 'deny-all'] as const;
 export type EmptyCloudMode = (typeof emptyCloudModes)[number];
 
+/** The generator's options its advice tells a caller to set, each with the value advised. */
+export interface AdvisedOptions {
+  retired: 'include';
+  parent: string;
+  sizeLimit: '10240';
+  essentials: 'none';
+}
+/** How advice names an option and its value, in the words of the caller's interface. */
+export type OptionWords = <K extends keyof AdvisedOptions>(option: K, value: AdvisedOptions[K]) => string;
+/** The API's words: its query parameters (`retired=include`). */
+export const queryParameterWords: OptionWords = (option, value) => `${option}=${value}`;
+
 export interface PolicyOptions {
+  /** How advice names the options to set (default: the API's query parameters). */
+  optionWords?: OptionWords;
   /**
    * Today, YYYY-MM-DD. Passed in (the core never reads the clock); used only
    * to word lifecycle warnings, never written into a document, so the same
@@ -262,7 +276,7 @@ export function resolveApproval(
         detail:
           `retired${s.lifecycle.sunsetDate ? ` on ${s.lifecycle.sunsetDate}` : ''}` +
           `${s.lifecycle.successorSlug ? `; successor: ${s.lifecycle.successorSlug}` : ''}; ` +
-          `ask with retired=include to keep it`,
+          `ask with ${(options.optionWords ?? queryParameterWords)('retired', 'include')} to keep it`,
       });
     } else {
       kept.push(s);

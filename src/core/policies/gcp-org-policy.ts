@@ -14,6 +14,7 @@ import {
   overLimit,
   scopeReport,
   uniqueSorted,
+  queryParameterWords,
   utf8Bytes,
   type Omission,
   type PolicyOptions,
@@ -171,7 +172,7 @@ export function generateGcpOrgPolicy(
       code: 'placeholder-parent',
       message:
         `The policy name still has the placeholder ${GCP_DEFAULT_PARENT}: replace it with your organisation ` +
-        `number (or ask with parent=${GCP_PARENT_FORMATS}) before gcloud org-policies set-policy accepts ` +
+        `number (or ask with ${(options.optionWords ?? queryParameterWords)('parent', GCP_PARENT_FORMATS)}) before gcloud org-policies set-policy accepts ` +
         `it.`,
     });
   if (!included.length && options.emptyCloud !== 'deny-all')

@@ -4,7 +4,10 @@
  */
 import { localClock, networkFailureMessage, problemMessage } from '../format.ts';
 
-export type Outcome<T> = { ok: true; body: T; response: Response } | { ok: false; message: string; status: number };
+export type Outcome<T> =
+  | { ok: true; body: T; response: Response }
+  /** `problem`: the problem details body, for a page that words a failure from its members. */
+  | { ok: false; message: string; status: number; problem?: unknown };
 
 export async function request<T>(
   what: string,
@@ -32,6 +35,7 @@ export async function request<T>(
       ok: false,
       status: response.status,
       message: problemMessage(what, response.status, body, response.headers, new Date(), localClock),
+      problem: body,
     };
   }
   try {

@@ -288,6 +288,36 @@ function show(p: PolicyButton, line: string, ...children: Node[]): void {
 const lastEnvelope = new Map<PolicyTarget, { request: string; envelope: Omit<PolicyDocumentResult, 'kind'> }>();
 
 /**
+ * An SCP over the quota, in this page's words: what can be done here (the larger quota is a field of this page, and
+ * the page has no way to drop the always-allowed essentials), where the API's own advice names its query parameters.
+ */
+function scpTooLarge(problem: unknown, largerQuotaOffered: boolean, exemptRoles: number): HTMLElement | undefined {
+  const p = problem as { type?: unknown; size?: unknown; limit?: unknown; excess?: unknown } | undefined;
+  if (typeof p?.type !== 'string' || !p.type.endsWith('/policy-too-large')) return undefined;
+  const { size, limit, excess } = p;
+  if (typeof size !== 'number' || typeof limit !== 'number' || typeof excess !== 'number') return undefined;
+  const fewer =
+    'approve fewer AWS services in this list (for example one SCP per organisational unit, each with its own list).';
+  return el(
+    'p',
+    {},
+    `The SCP would be ${size.toLocaleString('en-GB')} characters, ${excess.toLocaleString('en-GB')} over the ` +
+      `${limit.toLocaleString('en-GB')}-character quota. `,
+    ...(largerQuotaOffered
+      ? [
+          el('a', { href: '#aws-quota' }, 'Choose the SCP size quota'),
+          ` of 10,240 characters if AWS accepts SCPs that large in your organisation, or ${fewer}`,
+        ]
+      : [`To make one, ${fewer}`]),
+    ...(exemptRoles
+      ? [
+          ` The roles it exempts take part of the quota too: fewer or shorter patterns (a path such as role/admin/*) leave room.`,
+        ]
+      : []),
+  );
+}
+
+/**
  * Generates one cloud's policy with its envelope and, when `save` is true,
  * downloads it in `format`; the details go into the cloud's panel either way.
  * "Add it" on a missing dependency generates again without a second download.
@@ -314,12 +344,8 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   if (!env) {
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
-      // Too large for AWS's published quota: the larger one is a choice on this page, not a query parameter.
-      const larger =
-        p.target === 'aws' && r.status === 422 && p.quota() !== '10240'
-          ? [' ', el('a', { href: '#aws-quota' }, 'Choose the SCP size quota')]
-          : [];
-      return show(p, `No ${p.label}.`, notice('error', r.message, ...larger));
+      const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota() !== '10240', exempt.length) : undefined;
+      return show(p, `No ${p.label}.`, notice('error', tooLarge ?? r.message));
     }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
