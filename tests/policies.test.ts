@@ -310,6 +310,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     const parts = e.json.warnings.filter((w: { message: string }) => /part of Amazon SageMaker AI/.test(w.message));
     expect(parts.map((w: { message: string }) => w.message.split(',')[0])).toEqual([
       'Amazon SageMaker Ground Truth',
+      'Amazon SageMaker geospatial capabilities',
       'Amazon Augmented AI (A2I)',
       'Amazon SageMaker Debugger',
     ]);
@@ -318,6 +319,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     // Each names its part by id, so a client need not read the sentence to tell which.
     expect(parts.map((w: { partId?: string }) => w.partId)).toEqual([
       'aws-sagemaker-ground-truth',
+      'aws-sagemaker-geospatial',
       'aws-augmented-ai',
       'aws-sagemaker-debugger',
     ]);
