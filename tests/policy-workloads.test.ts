@@ -1,0 +1,264 @@
+/**
+ * Workloads as a platform team approves them, and what each calls at deploy
+ * or run time according to the vendor's documentation. Every need of a
+ * workload must be allowed by the policy made from its list, or named in the
+ * policy's dependency report (a service it requires or works best with,
+ * denied): a governance engineer who attaches the policy is never left to
+ * find a denied call in production. And the report names nothing the policy
+ * already allows.
+ *
+ * Checked with the independent evaluators in tests/validators/evaluate.ts
+ * over the real catalogue (content/), with the generator's defaults (the
+ * dependencies reported, not added).
+ */
+import { describe, expect, it } from 'vitest';
+import { createCatalogue } from '../src/core/catalogue.ts';
+import {
+  GCP_RESTRICT_SERVICE_USAGE_COVERAGE,
+  gcpRestrictability,
+  generatePolicy,
+  type PolicyTarget,
+} from '../src/core/policies/index.ts';
+import type { ServiceEntry } from '../src/core/schemas.ts';
+import { readContent } from '../src/scripts/lib/read-content.ts';
+import { azureDenies, gcpDenies, scpDenies } from './validators/evaluate.ts';
+
+const catalogue = createCatalogue({ ...readContent(), version: 'test-catalogue', builtOn: '2026-11-27' });
+
+interface Need {
+  /** An IAM action (AWS), a resource type (Azure) or a service name (Google Cloud). */
+  call: string;
+  /** The vendor's page that says the workload makes this call. */
+  source: string;
+}
+
+interface Workload {
+  name: string;
+  target: PolicyTarget;
+  approved: string[];
+  needs: Need[];
+}
+
+const workloads: Workload[] = [
+  {
+    name: 'AWS serverless API',
+    target: 'aws',
+    approved: [
+      'aws-lambda',
+      'aws-api-gateway',
+      'aws-dynamodb',
+      'aws-s3',
+      'aws-cloudwatch',
+      'aws-iam',
+      'aws-kms',
+      'aws-sqs',
+    ],
+    needs: [
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/lambda/latest/dg/monitoring-cloudwatchlogs.html',
+      },
+      { call: 'iam:PassRole', source: 'https://docs.aws.amazon.com/lambda/latest/dg/lambda-intro-execution-role.html' },
+      {
+        call: 'application-autoscaling:RegisterScalableTarget',
+        source: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/AutoScaling.Console.html',
+      },
+      {
+        call: 'acm:DescribeCertificate',
+        source: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/how-to-custom-domains-prerequisites.html',
+      },
+      {
+        call: 'cloudformation:CreateChangeSet',
+        source:
+          'https://docs.aws.amazon.com/serverless-application-model/latest/developerguide/sam-cli-command-reference-sam-deploy.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS container platform',
+    target: 'aws',
+    approved: [
+      'aws-eks',
+      'aws-ecr',
+      'aws-ec2',
+      'aws-elastic-load-balancing',
+      'aws-route-53',
+      'aws-secrets-manager',
+      'aws-cloudwatch',
+    ],
+    needs: [
+      {
+        call: 'ec2:DescribeVpcs',
+        source: 'https://docs.aws.amazon.com/elasticloadbalancing/latest/userguide/elb-api-permissions.html',
+      },
+      { call: 'acm:DescribeCertificate', source: 'https://docs.aws.amazon.com/eks/latest/userguide/lbc-helm.html' },
+      { call: 'wafv2:GetWebACLForResource', source: 'https://docs.aws.amazon.com/eks/latest/userguide/lbc-helm.html' },
+      { call: 'shield:GetSubscriptionState', source: 'https://docs.aws.amazon.com/eks/latest/userguide/lbc-helm.html' },
+      {
+        call: 'autoscaling:SetDesiredCapacity',
+        source: 'https://docs.aws.amazon.com/eks/latest/best-practices/cas.html',
+      },
+      {
+        call: 'kms:Decrypt',
+        source: 'https://docs.aws.amazon.com/secretsmanager/latest/userguide/security-encryption.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS data lake and warehouse',
+    target: 'aws',
+    approved: ['aws-glue', 'aws-athena', 'aws-s3', 'aws-lake-formation', 'aws-redshift'],
+    needs: [
+      {
+        call: 'ec2:DescribeSubnets',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AmazonRedshiftFullAccess.html',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/glue/latest/dg/monitor-continuous-logging.html',
+      },
+    ],
+  },
+  {
+    name: 'Azure web application',
+    target: 'azure',
+    approved: ['azure-app-service', 'azure-sql-database', 'azure-key-vault', 'azure-monitor', 'azure-storage'],
+    needs: [
+      {
+        call: 'Microsoft.Web/serverfarms',
+        source: 'https://learn.microsoft.com/azure/app-service/overview-hosting-plans',
+      },
+      {
+        call: 'Microsoft.Insights/components',
+        source: 'https://learn.microsoft.com/azure/azure-monitor/app/app-insights-overview',
+      },
+      {
+        call: 'Microsoft.Network/privateEndpoints',
+        source: 'https://learn.microsoft.com/azure/private-link/private-endpoint-dns',
+      },
+      {
+        call: 'Microsoft.Network/privateDnsZones',
+        source: 'https://learn.microsoft.com/azure/private-link/private-endpoint-dns',
+      },
+    ],
+  },
+  {
+    name: 'Azure Kubernetes platform',
+    target: 'azure',
+    approved: [
+      'azure-kubernetes-service',
+      'azure-container-registry',
+      'azure-virtual-network',
+      'azure-load-balancer',
+      'azure-monitor',
+    ],
+    needs: [
+      {
+        call: 'Microsoft.Compute/virtualMachineScaleSets',
+        source: 'https://learn.microsoft.com/azure/aks/core-aks-concepts',
+      },
+      { call: 'Microsoft.Network/privateEndpoints', source: 'https://learn.microsoft.com/azure/aks/private-clusters' },
+      { call: 'Microsoft.Network/privateDnsZones', source: 'https://learn.microsoft.com/azure/aks/private-clusters' },
+    ],
+  },
+  {
+    name: 'Azure event-driven functions',
+    target: 'azure',
+    approved: ['azure-functions', 'azure-event-hubs', 'azure-cosmos-db'],
+    needs: [
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/azure-functions/storage-considerations',
+      },
+    ],
+  },
+  {
+    name: 'Google Cloud Run service with Cloud SQL',
+    target: 'gcp',
+    approved: ['gcp-cloud-run', 'gcp-cloud-sql', 'gcp-secret-manager', 'gcp-cloud-logging', 'gcp-artifact-registry'],
+    needs: [
+      {
+        call: 'servicenetworking.googleapis.com',
+        source: 'https://cloud.google.com/sql/docs/mysql/configure-private-ip',
+      },
+      { call: 'vpcaccess.googleapis.com', source: 'https://cloud.google.com/sql/docs/mysql/connect-run' },
+    ],
+  },
+  {
+    name: 'Google Kubernetes platform',
+    target: 'gcp',
+    approved: ['gcp-kubernetes-engine', 'gcp-compute-engine', 'gcp-cloud-load-balancing', 'gcp-cloud-dns'],
+    needs: [
+      {
+        call: 'artifactregistry.googleapis.com',
+        source: 'https://cloud.google.com/kubernetes-engine/docs/archive/deploy-app-container-image',
+      },
+    ],
+  },
+  {
+    name: 'Google data pipeline',
+    target: 'gcp',
+    approved: ['gcp-bigquery', 'gcp-dataflow', 'gcp-pub-sub', 'gcp-cloud-storage'],
+    needs: [
+      { call: 'compute.googleapis.com', source: 'https://cloud.google.com/dataflow/docs/concepts/access-control' },
+    ],
+  },
+];
+
+const unrestricted = (name: string) =>
+  gcpRestrictability(GCP_RESTRICT_SERVICE_USAGE_COVERAGE, name) === 'not-restrictable';
+
+const denies = (target: PolicyTarget, doc: unknown, call: string): boolean =>
+  target === 'aws'
+    ? scpDenies(doc, call)
+    : target === 'azure'
+      ? azureDenies(doc, call)
+      : gcpDenies(doc, call, unrestricted);
+
+/** The identifier of a call that a service lists: an IAM prefix, an Azure namespace or type, a Google service name. */
+const identifierOf = (target: PolicyTarget, call: string): string => (target === 'aws' ? call.split(':')[0]! : call);
+
+/** Whether a service (with its sub-services) owns the call's identifier. */
+function owns(target: PolicyTarget, s: ServiceEntry, call: string): boolean {
+  const kind = target === 'aws' ? 'iamPrefixes' : target === 'azure' ? 'resourceProviders' : 'serviceNames';
+  const id = identifierOf(target, call).toLowerCase();
+  const ids = [s.identifiers, ...s.subServices.map((x) => x.identifiers)].flatMap((i) => i?.[kind] ?? []);
+  return ids.some((own) => {
+    const o = own.toLowerCase();
+    // Azure: a namespace covers its types, a type its child types.
+    return o === id || (target === 'azure' && id.startsWith(`${o}/`));
+  });
+}
+
+describe.each(workloads)('$name', ({ target, approved, needs }) => {
+  const result = generatePolicy(target, catalogue, approved, {
+    today: '2026-11-27',
+    gcpParent: 'organizations/123456789012',
+  });
+  if (result.kind !== 'policy') throw new Error(`${approved.join(', ')}: ${result.kind}`);
+  const missing = result.dependencies.filter((d) => d.status === 'missing');
+
+  it('every id of the list is a catalogue service of this cloud', () => {
+    for (const id of approved) expect(catalogue.service(id)?.provider, id).toBe(target);
+  });
+
+  it.each(needs)('$call is allowed, or a dependency the report names as denied', ({ call }) => {
+    if (!denies(target, result.document, call)) return;
+    const told = missing.filter((d) =>
+      d.service
+        ? owns(target, catalogue.service(d.service)!, call)
+        : d.identifiers?.includes(identifierOf(target, call)),
+    );
+    expect(told, `${call} is denied and the report does not say so`).not.toEqual([]);
+  });
+
+  it('names as denied no dependency whose calls the workload makes and the policy allows', () => {
+    for (const d of missing) {
+      const allowedNeeds = needs.filter(
+        ({ call }) =>
+          d.service && owns(target, catalogue.service(d.service)!, call) && !denies(target, result.document, call),
+      );
+      expect(allowedNeeds, `${d.serviceId} → ${d.service ?? d.identifiers}`).toEqual([]);
+    }
+  });
+});
