@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await page.goto(url('/list'));
     await page.reload();
     await expect.poll(() => headerCount()).toBe(4);
-    await page.getByLabel('Name').fill('Platform team approved services');
+    await page.getByLabel('Name', { exact: true }).fill('Platform team approved services');
     await page.getByLabel('Description (optional)').fill('Reviewed by the cloud board.');
     // The builder renders after /catalogue.json loads: wait for it rather than read the page too early.
     for (const s of trio) await expect.poll(() => page.locator(`[data-listed="${s.id}"]`).count()).toBe(1);
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await page.getByRole('button', { name: 'Download Markdown' }).click();
     const exported = page.locator('[data-export-result]');
     await expect.poll(() => exported.textContent()).toContain('Downloaded');
-    const name = page.getByLabel('Name');
+    const name = page.getByLabel('Name', { exact: true });
     const before = await name.inputValue();
     await name.fill(`${before} (changed)`);
     // The policy made for the list before is no longer offered: downloaded again, it would approve the old list.
@@ -342,7 +342,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await expect(
       p.locator('[data-import-result] .notice').evaluate((n) => n === document.activeElement && n.textContent),
     ).resolves.toMatch(/^Imported 4 services/);
-    await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Platform team approved services');
+    await expect(p.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Platform team approved services');
     // A service the file marks disabled is not approved: it stays out of the list its policies are made from.
     const withDisabled = JSON.parse(exportedFile);
     const entries = withDisabled.providers.flatMap((pr: any) => pr.categories.flatMap((c: any) => c.services));
@@ -402,7 +402,7 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
     await expect(result.textContent()).resolves.toContain('Service "not-a-service" is not in this catalogue.');
     await p.locator('button[data-import-mode="replace"]').click();
     await expect.poll(() => headerCount(p)).toBe(3);
-    await expect(p.getByLabel('Name').inputValue()).resolves.toBe('Compact list');
+    await expect(p.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe('Compact list');
     for (const s of trio) await expect(p.locator(`[data-listed="${s.id}"]`).count()).resolves.toBe(1);
     await fresh.close();
   });

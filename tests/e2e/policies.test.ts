@@ -122,8 +122,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(group('denies what your services need')).resolves.toContain(service('aws-ec2').name);
       await expect(group('denies what your services need')).resolves.not.toContain(elb);
       await expect(group('also denies what works best with them')).resolves.toContain(elb);
+      // And what the load balancer controller reads on every update (certificates, web ACLs, Shield).
+      await expect(group('also denies what works best with them')).resolves.toContain(service('aws-acm').name);
       await expect(p.locator('[data-bar-status]').textContent()).resolves.toMatch(
-        /2 missing dependencies, 1 recommended service denied/,
+        /2 missing dependencies, 5 recommended services denied/,
       );
 
       // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
