@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announcementLinkText,
   humanDate,
   lifecycleWarning,
   networkFailureMessage,
@@ -127,5 +128,22 @@ describe('lifecycle warnings', () => {
   it('formats dates without locale surprises', () => {
     expect(humanDate('2026-12-09')).toBe('9 December 2026');
     expect(humanDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('links to lifecycle announcements', () => {
+  it("say whose page they are: the vendor's, or the third party that reported it", () => {
+    const aws =
+      'https://docs.aws.amazon.com/managed-blockchain/latest/hyperledger-fabric-dev/managed-blockchain-end-of-support.html';
+    expect(announcementLinkText('aws', aws)).toBe('Vendor announcement');
+    // AWS's documentation for its China Regions is AWS's too.
+    expect(announcementLinkText('aws', 'https://docs.amazonaws.cn/iot-device-defender/latest/devguide/x.html')).toBe(
+      'Vendor announcement',
+    );
+    expect(announcementLinkText('gcp', 'https://docs.chainstack.com/docs/migrating')).toBe(
+      'Announcement reported by docs.chainstack.com, not the vendor',
+    );
+    // Another cloud's host is not this cloud's vendor.
+    expect(announcementLinkText('gcp', aws)).toBe('Announcement reported by docs.aws.amazon.com, not the vendor');
   });
 });

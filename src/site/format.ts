@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { lifecycleFilterValues, ServiceLifecycle, SubServiceEntry } from '../core/schemas.ts';
+import { thirdPartyHost } from '../core/vendor-hosts.ts';
 
 /** A service's lifecycle status as people filter by it: `active`, or the status of its lifecycle block. */
 export type LifecycleStatus = (typeof lifecycleFilterValues)[number];
@@ -203,3 +204,12 @@ export const plural = (n: number, one: string, many = `${one}s`): string => `${n
 /** The time of day in the browser's zone and language, to the second, for a wait's end. */
 export const localClock = (at: Date): string =>
   at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/**
+ * The words of a link to a lifecycle announcement: the vendor's, or, when the only source found is a third party's
+ * account of it, whose page it is.
+ */
+export function announcementLinkText(provider: string, url: string): string {
+  const host = thirdPartyHost(provider, url);
+  return host ? `Announcement reported by ${host}, not the vendor` : 'Vendor announcement';
+}

@@ -11,6 +11,7 @@ import type { ContentIssue } from '../../core/catalogue.ts';
 import { AWS_ESSENTIAL_IAM_PREFIXES } from '../../core/policies/aws-scp.ts';
 import { AZURE_PLATFORM_NAMESPACES } from '../../core/policies/azure-policy.ts';
 import type { PolicyIdentifiers, ServiceEntry } from '../../core/schemas.ts';
+import { vendorDocHosts } from '../../core/vendor-hosts.ts';
 
 export const referenceDir = (root = process.cwd()) => resolve(root, process.env.REFERENCE_DIR ?? 'content/reference');
 
@@ -51,18 +52,6 @@ export function loadReference(dir = referenceDir()): ReferenceData | undefined {
     gcpServices: new Set(gcp.map((r) => r.name)),
   };
 }
-
-/**
- * Official documentation hosts per provider. Besides the main docs sites, two
- * product lines are documented only on their own vendor-run sites: Kiro (an
- * AWS product) at kiro.dev, and Firebase (part of Google Cloud) at
- * firebase.google.com.
- */
-export const vendorDocHosts: Record<string, string[]> = {
-  aws: ['docs.aws.amazon.com', 'aws.amazon.com', 'kiro.dev'],
-  azure: ['learn.microsoft.com', 'azure.microsoft.com'],
-  gcp: ['cloud.google.com', 'firebase.google.com'],
-};
 
 /** Where a dependency's source may point: the vendor's own documentation (Google serves its docs on two hosts). */
 export const dependencySourceHosts: Record<string, string[]> = {

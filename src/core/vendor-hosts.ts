@@ -1,0 +1,20 @@
+/**
+ * The hosts each cloud publishes its own documentation and announcements on:
+ * the main docs sites, AWS's documentation for its China Regions, and two
+ * product lines documented only on their own vendor-run sites (Kiro, an AWS
+ * product, at kiro.dev; Firebase, part of Google Cloud, at
+ * firebase.google.com). A page elsewhere is a third party's account of the
+ * vendor, and is labelled as such wherever the catalogue links to it.
+ */
+export const vendorDocHosts: Record<string, readonly string[]> = {
+  aws: ['docs.aws.amazon.com', 'aws.amazon.com', 'docs.amazonaws.cn', 'kiro.dev'],
+  azure: ['learn.microsoft.com', 'azure.microsoft.com'],
+  gcp: ['cloud.google.com', 'docs.cloud.google.com', 'firebase.google.com'],
+};
+
+/** The host of a URL that is not on its cloud's own hosts, or undefined when it is the vendor's. */
+export function thirdPartyHost(provider: string, url: string): string | undefined {
+  const host = URL.parse(url)?.hostname;
+  if (!host) return undefined;
+  return vendorDocHosts[provider]?.includes(host) ? undefined : host;
+}
