@@ -53,7 +53,9 @@ export const ServiceLifecycle = z
     gaTarget: z.string().min(1).max(200).optional().describe('General-availability window, for previews'),
     successorSlug: kebabId.optional().describe('Slug of the recommended replacement service'),
     note: z.string().min(1).max(1000).optional().describe('Vendor migration guidance'),
-    announcementUrl: httpsUrl.optional().describe('URL of the vendor announcement'),
+    announcementUrl: httpsUrl
+      .optional()
+      .describe("URL of the vendor's announcement, or of a third party's report of it where no vendor page was found"),
   })
   .meta({
     id: 'ServiceLifecycle',
@@ -67,7 +69,9 @@ export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
  * field optional, as published.)
  */
 export const ContentLifecycle = ServiceLifecycle.extend({
-  announcementUrl: httpsUrl.describe('URL of the vendor announcement (required in content)'),
+  announcementUrl: httpsUrl.describe(
+    "URL of the vendor's announcement, or of a third party's report of it where no vendor page was found (required in content)",
+  ),
   // The API's lifecycle object keeps the published contract's fields; this date reaches clients through the
   // lifecycle timeline's changes.
   closedToNewCustomers: closedToNewCustomers.optional(),
@@ -201,7 +205,9 @@ export const SubServiceEntry = z.strictObject({
         .describe('deprecated: no longer open to new customers; sunset: its end is announced for sunsetDate'),
       sunsetDate: isoDate.optional().describe('The day the part ends (YYYY-MM-DD); required for sunset'),
       note: z.string().min(1).max(300).describe('What the vendor says, and what to use instead'),
-      announcementUrl: httpsUrl.describe('URL of the vendor announcement'),
+      announcementUrl: httpsUrl.describe(
+        "URL of the vendor's announcement, or of a third party's report of it where no vendor page was found",
+      ),
     })
     .refine((l) => l.status !== 'sunset' || l.sunsetDate !== undefined, {
       message: 'a sunset part needs its sunsetDate',
