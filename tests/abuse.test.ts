@@ -240,6 +240,40 @@ describe('connections are let go', () => {
   );
 });
 
+describe('a body that stops coming', () => {
+  it(
+    'gets a 408 problem when the request timeout (30 s) ends, and the server lets the socket go',
+    { timeout: 90_000 },
+    async () => {
+      const before = socketsHeld(pid);
+      const started = Date.now();
+      const { hostname, port } = new URL(server.url);
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () =>
+          // Headers whole, then 10 bytes of the 1,000 announced, then nothing.
+          socket.write(
+            'POST /v1/lists HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "',
+          ),
+        );
+        let out = '';
+        socket.on('data', (d) => (out += d));
+        socket.on('end', () => resolve(out));
+        socket.on('error', () => resolve(out));
+      });
+      const took = Date.now() - started;
+      expect(answer).toMatch(/^HTTP\/1\.1 408 [^]*application\/problem\+json[^]*connection: close/i);
+      expect(answer).toContain('/problems/request-timeout');
+      // Nothing of what was sent is repeated.
+      expect(answer).not.toContain('"name"');
+      // The request timeout, checked every second: not Node's 30 s interval on top of it.
+      expect(took).toBeGreaterThanOrEqual(29_000);
+      expect(took).toBeLessThan(34_000);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(socketsHeld(pid)).toBeLessThanOrEqual(before);
+    },
+  );
+});
+
 describe('a small request cannot buy an expensive answer', () => {
   // Retried: on a shared 2-core machine another process's burst can take the CPU for 50 ms; a real regression fails every try.
   it(
