@@ -43,7 +43,8 @@ describe.skipIf(!hasChromium)('website in Chromium: the approved-list builder', 
       await page.goto(url(`/services/${s.slug}`));
       const button = page.locator(`button[data-list-toggle="${s.id}"]`);
       await button.click();
-      await expect(button.getAttribute('aria-pressed')).resolves.toBe('true');
+      await expect(button.getAttribute('data-in-list')).resolves.toBe('true');
+      await expect(button.getByText('In my list (remove)').count()).resolves.toBe(1);
     }
     await expect(headerCount()).resolves.toBe(4);
     // Remove and add again from the services table, found through its search (the address keeps it).

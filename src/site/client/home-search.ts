@@ -114,7 +114,6 @@ export function startHomeSearch(): void {
                   className: 'secondary',
                   hidden: true,
                   dataset: { listToggle: s.id },
-                  attrs: { 'aria-pressed': 'false' },
                 },
                 el('span', { dataset: { label: '' } }, 'Add to my list'),
                 el('span', { className: 'visually-hidden' }, `: ${s.name}`),

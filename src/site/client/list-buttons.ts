@@ -11,7 +11,9 @@ export function renderListButtons(state: ApprovedListState = readList()): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('button[data-list-toggle]')) {
     const on = hasId(state, b.dataset.listToggle!);
     b.hidden = false;
-    b.setAttribute('aria-pressed', String(on));
+    // The label says the state and the action ("In my list (remove)"): a toggle's name must not change with its state
+    // (aria-pressed beside a changing label was read as "In my list (remove), pressed"), so the state is only data.
+    b.dataset.inList = String(on);
     const label = b.querySelector('[data-label]');
     if (label) label.textContent = on ? 'In my list (remove)' : 'Add to my list';
   }

@@ -285,7 +285,6 @@ function rowElement(r: TableRow): HTMLTableRowElement {
             className: 'secondary tiny',
             hidden: true,
             dataset: { listToggle: r.id },
-            attrs: { 'aria-pressed': 'false' },
           },
           el('span', { dataset: { label: '' } }, 'Add to my list'),
           el('span', { className: 'visually-hidden' }, `: ${r.name}`),
