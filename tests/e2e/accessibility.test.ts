@@ -227,6 +227,34 @@ describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', (
     expect((await said()).at(-1)).toMatch(/\d/);
   });
 
+  it.each([
+    ['/map', '[data-map-status]', /capabilit(y|ies) match$/],
+    ['/services', '[data-table-status]', /match, best match first/],
+  ])('%s shows its count at every keystroke and tells it once typing pauses', async (path, line, counted) => {
+    await page.goto(url(path));
+    const box = page.locator(`form input[name=q]`).first();
+    await box.waitFor();
+    // The services table filters in place once its index has arrived (its filter form is then interactive).
+    if (path === '/services') await page.locator('[data-needs-no-js][hidden]').first().waitFor({ state: 'attached' });
+    await page.evaluate((sel) => {
+      const said = document.querySelector(`${sel} + [role=status]`)!;
+      (window as unknown as { said: string[] }).said = [];
+      new MutationObserver(() => (window as unknown as { said: string[] }).said.push(said.textContent ?? '')).observe(
+        said,
+        { childList: true, characterData: true, subtree: true },
+      );
+    }, line);
+    // The visible line is no live region: only the status beside it speaks.
+    await expect(page.locator(line).getAttribute('role')).resolves.toBeNull();
+    await box.pressSequentially('kubernetes', { delay: 60 });
+    await expect(page.locator(line).textContent()).resolves.toMatch(counted);
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    await expect.poll(async () => (await said()).length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 700));
+    expect((await said()).length).toBeLessThanOrEqual(3);
+    expect((await said()).at(-1)).toMatch(counted);
+  });
+
   it('runs every page type under the Content-Security-Policy without a violation', async () => {
     for (const path of Object.values(pageTypes)) {
       const r = await page.goto(url(path));

@@ -45,3 +45,25 @@ export function trackHeight(element: HTMLElement, property: string): void {
   measure();
   new ResizeObserver(measure).observe(element);
 }
+
+/** How long typing must pause before a count is told to a screen reader. */
+export const SAY_AFTER_MS = 500;
+
+/**
+ * A status line shown at once and told to a screen reader only once typing pauses: a count announced at every
+ * keystroke is queued or cut off each time while the word is typed. The line itself is no live region; a visually
+ * hidden status beside it gets the text SAY_AFTER_MS after the last change. `quiet` updates the line without
+ * telling (the page's own first state, a step back in history).
+ */
+export function statusLine(line: HTMLElement): (text: string, how?: 'quiet' | 'now') => void {
+  const said = el('p', { className: 'visually-hidden', attrs: { role: 'status' } });
+  line.after(said);
+  let saying: ReturnType<typeof setTimeout> | undefined;
+  return (text, how) => {
+    line.textContent = text;
+    clearTimeout(saying);
+    if (how === 'quiet') return;
+    if (how === 'now') said.textContent = text;
+    else saying = setTimeout(() => (said.textContent = text), SAY_AFTER_MS);
+  };
+}

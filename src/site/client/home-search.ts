@@ -9,7 +9,7 @@
  */
 import { lifecycleLabel, localClock, networkFailureMessage, problemMessage } from '../format.ts';
 import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
-import { el } from './dom.ts';
+import { el, SAY_AFTER_MS } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
 
 interface Hit {
@@ -23,8 +23,6 @@ interface Hit {
 }
 
 const SHOWN = 10;
-/** How long typing must pause before the result count is announced. */
-const SAY_AFTER_MS = 500;
 
 export function startHomeSearch(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-home-search]');

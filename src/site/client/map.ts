@@ -7,6 +7,7 @@ import { keepFocusClearOfStickyColumn } from './sticky-column.ts';
 import { addIds, hasId } from '../list-state.ts';
 import { words } from '../filter.ts';
 import { plural } from '../format.ts';
+import { statusLine } from './dom.ts';
 import { onListChange, readList, updateList } from './store.ts';
 
 export function startMap(): void {
@@ -15,7 +16,8 @@ export function startMap(): void {
   if (!view || !form) return;
   const input = form.querySelector<HTMLInputElement>('input[name=q]')!;
   const retired = form.querySelector<HTMLInputElement>('input[data-show-retired]')!;
-  const status = view.querySelector<HTMLElement>('[data-map-status]');
+  const statusEl = view.querySelector<HTMLElement>('[data-map-status]');
+  const say = statusEl ? statusLine(statusEl) : undefined;
   const empty = view.querySelector<HTMLElement>('[data-map-empty]');
   const rows = [...view.querySelectorAll<HTMLTableRowElement>('tr[data-row]')].map((tr) => ({
     tr,
@@ -56,12 +58,14 @@ export function startMap(): void {
       }
     }
     // Without a filter, the count matches the page's introduction once the hidden rows are added back.
-    if (status)
-      status.textContent = q.length
+    say?.(
+      q.length
         ? `${plural(shown, 'capability', 'capabilities')} match`
         : retiredHidden
           ? `${plural(shown, 'capability', 'capabilities')} shown, ${retiredHidden} with only retired services hidden`
-          : plural(shown, 'capability', 'capabilities');
+          : plural(shown, 'capability', 'capabilities'),
+      updateUrl ? undefined : 'quiet',
+    );
     if (empty) empty.hidden = shown > 0;
     if (updateUrl) {
       const p = new URLSearchParams();

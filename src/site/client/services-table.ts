@@ -20,7 +20,7 @@ import {
 } from '../service-index.ts';
 import { loadLocalSearch } from './catalogue-search.ts';
 import { startCompareTray } from './compare-tray.ts';
-import { el } from './dom.ts';
+import { el, statusLine } from './dom.ts';
 import { renderListButtons } from './list-buttons.ts';
 
 const SORT_WORDS: Record<string, string> = {
@@ -37,7 +37,7 @@ export async function startServicesTable(): Promise<void> {
   const form = document.querySelector<HTMLFormElement>('form[data-table]');
   if (!filter || !form) return;
   const body = form.querySelector<HTMLElement>('[data-table-body]')!;
-  const status = form.querySelector<HTMLElement>('[data-table-status]')!;
+  const say = statusLine(form.querySelector<HTMLElement>('[data-table-status]')!);
   const pager = form.querySelector<HTMLElement>('[data-table-pager]')!;
   const empty = form.querySelector<HTMLElement>('[data-table-empty]')!;
   const reset = filter.querySelector<HTMLButtonElement>('[data-table-reset]')!;
@@ -62,7 +62,7 @@ export async function startServicesTable(): Promise<void> {
   filter.removeEventListener('input', noteTouched);
   if (!loaded.ok) {
     // The prerendered first page stays usable; say that filtering in place is unavailable.
-    status.textContent = `${loaded.message} The first page is shown; filters still work through the search page.`;
+    say(`${loaded.message} The first page is shown; filters still work through the search page.`, 'now');
     filter.querySelector<HTMLElement>('[data-needs-no-js]')!.hidden = false;
     return;
   }
@@ -139,10 +139,12 @@ export async function startServicesTable(): Promise<void> {
       if (th.dataset.sortKey === shown.key) th.setAttribute('aria-sort', shown.descending ? 'descending' : 'ascending');
       else th.removeAttribute('aria-sort');
     const filtered = view.total !== rows.length;
-    status.textContent =
+    say(
       `${filtered ? `${plural(view.total, 'service')} of ${rows.length} match` : plural(view.total, 'service')}` +
-      `, ${shown.key === 'relevance' ? 'best match first' : `sorted by ${SORT_WORDS[shown.key]}`}${shown.descending ? ' (descending)' : ''}` +
-      (view.pages > 1 ? ` · page ${view.page} of ${view.pages}` : '');
+        `, ${shown.key === 'relevance' ? 'best match first' : `sorted by ${SORT_WORDS[shown.key]}`}${shown.descending ? ' (descending)' : ''}` +
+        (view.pages > 1 ? ` · page ${view.page} of ${view.pages}` : ''),
+      address === false ? 'quiet' : undefined,
+    );
     empty.hidden = view.total > 0;
     reset.hidden = !filtered;
     pager.replaceChildren(pagerList(view.page, view.pages));
