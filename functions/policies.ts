@@ -37,6 +37,7 @@ import {
   type Omission,
   type PolicyTarget,
   type PolicyWarning,
+  queryParameterWords,
   targetLabels,
 } from '../src/core/policies/index.ts';
 import { defineMutation } from './lib/mutation.ts';
@@ -191,7 +192,9 @@ function policyFunction(target: PolicyTarget) {
             excess: result.excess,
             unit: result.unit,
             ...(target === 'aws' && result.limit < 10240
-              ? { hint: 'Ask with ?sizeLimit=10240 if your organisation accepts the 10,240-character quota.' }
+              ? {
+                  hint: `Ask with ?${queryParameterWords('sizeLimit', '10240')} if your organisation accepts the 10,240-character quota.`,
+                }
               : {}),
           });
         case 'empty-cloud':

@@ -120,6 +120,88 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'AWS containers on Fargate behind a load balancer',
+    target: 'aws',
+    approved: [
+      'aws-ecs',
+      'aws-fargate',
+      'aws-ecr',
+      'aws-elastic-load-balancing',
+      'aws-vpc',
+      'aws-secrets-manager',
+      'aws-cloudwatch',
+    ],
+    needs: [
+      {
+        call: 'acm:DescribeCertificate',
+        source: 'https://docs.aws.amazon.com/elasticloadbalancing/latest/application/create-https-listener.html',
+      },
+      {
+        call: 'application-autoscaling:RegisterScalableTarget',
+        source: 'https://docs.aws.amazon.com/AmazonECS/latest/developerguide/auto-scaling-IAM.html',
+      },
+      {
+        call: 'cloudformation:CreateStack',
+        source: 'https://docs.aws.amazon.com/AmazonECS/latest/developerguide/cloudformation-console-permissions.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS ETL jobs reaching data stores in a VPC',
+    target: 'aws',
+    approved: ['aws-glue', 'aws-s3', 'aws-cloudwatch', 'aws-vpc'],
+    needs: [
+      {
+        call: 'ec2:CreateNetworkInterface',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSGlueServiceRole.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS backups of volumes and tables',
+    target: 'aws',
+    approved: ['aws-backup', 'aws-ec2', 'aws-dynamodb'],
+    needs: [
+      {
+        call: 'tag:GetResources',
+        source:
+          'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSBackupServiceRolePolicyForBackup.html',
+      },
+      {
+        call: 'kms:CreateGrant',
+        source:
+          'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSBackupServiceRolePolicyForBackup.html',
+      },
+    ],
+  },
+  {
+    name: 'Azure virtual machines with backup and restore',
+    target: 'azure',
+    approved: ['azure-virtual-machines', 'azure-managed-disks', 'azure-virtual-network', 'azure-backup'],
+    needs: [
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source:
+          'https://learn.microsoft.com/powershell/module/az.recoveryservices/restore-azrecoveryservicesbackupitem',
+      },
+    ],
+  },
+  {
+    name: 'Google App Engine application',
+    target: 'gcp',
+    approved: ['gcp-app-engine'],
+    needs: [
+      {
+        call: 'cloudbuild.googleapis.com',
+        source: 'https://cloud.google.com/appengine/docs/java/tools/uploadinganapp',
+      },
+      {
+        call: 'storage.googleapis.com',
+        source: 'https://cloud.google.com/appengine/docs/admin-api/deploying-overview',
+      },
+    ],
+  },
+  {
     name: 'Azure web application',
     target: 'azure',
     approved: ['azure-app-service', 'azure-sql-database', 'azure-key-vault', 'azure-monitor', 'azure-storage'],

@@ -187,6 +187,8 @@ Options:
       --retiring-within DAYS   fail on services retiring within DAYS days (default 180)
       --size-limit 5120|10240  AWS: the SCP size quota the policy is made for, as in
                                csc policy (default 5120)
+      --no-essentials          AWS: size the SCP without the always-allowed essentials,
+                               as csc policy --no-essentials makes it
       --format text|json|sarif report on standard output (default text)
       --sarif FILE             also write a SARIF 2.1.0 report to FILE (for code annotations)
       --json FILE              also write the JSON report to FILE
@@ -662,6 +664,7 @@ function checkCommand(args: string[], io: Io): number {
       ...commonOptions,
       'retiring-within': { type: 'string' },
       'size-limit': { type: 'string' },
+      'no-essentials': { type: 'boolean' },
       format: { type: 'string' },
       sarif: { type: 'string' },
       json: { type: 'string' },
@@ -692,6 +695,8 @@ function checkCommand(args: string[], io: Io): number {
       optionWords: cliOptionWords,
       retiringWithinDays: days,
       ...(sizeLimit ? { awsSizeLimit: sizeLimit } : {}),
+      ...(values['no-essentials'] ? { awsEssentials: [] } : {}),
+      ...(list.name ? { listName: list.name } : {}),
       // A compact list names catalogue services only, disabled ones too (as csc validate and the API require).
       ...(list.source === 'compact' ? { listedIds: list.approvedServiceIds } : {}),
       ...(list.misread ? { misread: list.misread } : {}),

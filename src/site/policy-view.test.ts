@@ -78,10 +78,40 @@ describe('policy view', () => {
         kind: 'requires',
         text: 'AWS Lambda needs Amazon CloudWatch: functions write their logs there.',
         addId: 'aws-cloudwatch',
-        source: 'https://b',
+        sources: ['https://b'],
       },
-      { kind: 'requires', text: 'AWS Lambda needs kms: keys.', source: 'https://c' },
-      { kind: 'recommends', text: 'AWS Lambda works best with Amazon RDS: r.', addId: 'aws-rds', source: 'https://a' },
+      { kind: 'requires', text: 'AWS Lambda needs kms: keys.', sources: ['https://c'] },
+      {
+        kind: 'recommends',
+        text: 'AWS Lambda works best with Amazon RDS: r.',
+        addId: 'aws-rds',
+        sources: ['https://a'],
+      },
+    ]);
+  });
+
+  it('offers a service once however many of the list need it, with each reason and source', () => {
+    const note = (serviceId: string, reason: string, source: string) =>
+      ({ serviceId, kind: 'recommends', service: 'aws-rds', reason, source, status: 'missing' }) as const;
+    const offers = dependencyOffers(
+      env({
+        dependencies: [
+          note('aws-lambda', 'a', 'https://a'),
+          note('aws-documentdb', 'b', 'https://b'),
+          note('aws-cloudwatch', 'c', 'https://a'),
+        ],
+      }),
+      data,
+    );
+    expect(offers).toEqual([
+      {
+        kind: 'recommends',
+        text:
+          'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with Amazon RDS: ' +
+          'a (AWS Lambda); b (Amazon DocumentDB); c (Amazon CloudWatch).',
+        addId: 'aws-rds',
+        sources: ['https://a', 'https://b'],
+      },
     ]);
   });
 

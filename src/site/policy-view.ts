@@ -26,7 +26,8 @@ export interface DependencyOffer {
   text: string;
   /** The catalogue service the one-click button adds, when a catalogue service owns the dependency. */
   addId?: string;
-  source: string;
+  /** Where the vendor says so: one page per distinct source. */
+  sources: string[];
 }
 
 export const cloudNames: Record<PolicyTarget, string> = { aws: 'AWS', azure: 'Azure', gcp: 'Google Cloud' };
@@ -36,23 +37,40 @@ const nameLookup = (data: Pick<BuiltCatalogueData, 'services'>) => {
   return (id: string) => names.get(id) ?? id;
 };
 
-/** Missing dependencies as sentences, requirements first: "AWS Lambda needs Amazon CloudWatch: <reason>". */
+/** "A", "A and B", "A, B and C". */
+const listInWords = (items: readonly string[]): string =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * Missing dependencies as sentences, requirements first, one for each service or identifiers needed, however many of
+ * the list's services need it: "AWS Lambda needs Amazon CloudWatch: <reason>", or "Azure App Service and Azure SQL
+ * Database work best with Azure Private Link: <reason> (App Service); <reason> (SQL Database)".
+ */
 export function dependencyOffers(
   env: PolicyEnvelopeView,
   data: Pick<BuiltCatalogueData, 'services'>,
 ): DependencyOffer[] {
   const name = nameLookup(data);
-  return env.dependencies
-    .filter((d) => d.status === 'missing')
-    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'requires' ? -1 : 1))
-    .map((d) => {
+  const groups = new Map<string, DependencyNote[]>();
+  for (const d of env.dependencies) {
+    if (d.status !== 'missing') continue;
+    const key = `${d.kind} ${d.service ?? (d.identifiers ?? []).join(',')}`;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return [...groups.values()]
+    .sort((a, b) => (a[0]!.kind === b[0]!.kind ? 0 : a[0]!.kind === 'requires' ? -1 : 1))
+    .map((notes) => {
+      const d = notes[0]!;
       const what = d.service ? name(d.service) : (d.identifiers ?? []).join(', ');
-      const verb = d.kind === 'requires' ? 'needs' : 'works best with';
+      const several = notes.length > 1;
+      const verb =
+        d.kind === 'requires' ? (several ? 'need' : 'needs') : several ? 'work best with' : 'works best with';
+      const reasons = several ? notes.map((n) => `${n.reason} (${name(n.serviceId)})`).join('; ') : d.reason;
       return {
         kind: d.kind,
-        text: `${name(d.serviceId)} ${verb} ${what}: ${d.reason}.`,
+        text: `${listInWords(notes.map((n) => name(n.serviceId)))} ${verb} ${what}: ${reasons}.`,
         ...(d.service ? { addId: d.service } : {}),
-        source: d.source,
+        sources: [...new Set(notes.map((n) => n.source))],
       };
     });
 }

@@ -142,7 +142,6 @@ describe('generateAwsScp', () => {
     const api = generateAwsScp(catalogue, awsIds, { today });
     if (api.kind !== 'too-large') throw new Error(api.kind);
     expect(api.advice).toContain('ask for that quota (sizeLimit=10240)');
-    expect(api.advice).toContain('drop the always-allowed essentials (essentials=none).');
     const cli = generateAwsScp(catalogue, awsIds, { today, optionWords: (o, v) => `--${o} ${v}` });
     if (cli.kind !== 'too-large') throw new Error(cli.kind);
     expect(cli.advice).toContain('(--sizeLimit 10240)');
@@ -151,6 +150,47 @@ describe('generateAwsScp', () => {
     if (bare.kind !== 'too-large') throw new Error(bare.kind);
     expect(bare.advice).not.toMatch(/essentials/);
     expect(bare.advice).toMatch(/each with its own list\)\./);
+  });
+
+  it('advises dropping the essentials only when that alone makes the SCP fit', () => {
+    const sizeOf = (ids: string[], essentials?: string[]) => {
+      const r = generateAwsScp(catalogue, ids, {
+        today,
+        awsSizeLimit: 10240,
+        ...(essentials ? { awsEssentials: essentials } : {}),
+      });
+      if (r.kind !== 'policy') throw new Error(r.kind);
+      return scpCharacterCount(r.document);
+    };
+    // The shortest start of the list that is over the quota with the essentials.
+    let n = 1;
+    while (sizeOf(awsIds.slice(0, n)) <= 5120) n++;
+    const ids = awsIds.slice(0, n);
+    const without = sizeOf(ids, []);
+    expect(without).toBeLessThanOrEqual(5120);
+    const r = generateAwsScp(catalogue, ids, { today });
+    if (r.kind !== 'too-large') throw new Error(r.kind);
+    expect(r.advice).toContain(`drop the always-allowed essentials (essentials=none), which makes it ${without}.`);
+    // Every AWS service: without the essentials it is still over the quota, so dropping them is not offered.
+    const all = generateAwsScp(catalogue, awsIds, { today });
+    if (all.kind !== 'too-large') throw new Error(all.kind);
+    expect(sizeOf(awsIds, [])).toBeGreaterThan(5120);
+    expect(all.advice).not.toContain('essentials');
+  });
+
+  it('offers the larger quota only when the SCP would fit it', () => {
+    const big = createCatalogue({ ...catalogue, services: syntheticServices('aws', 900, 3) });
+    const r = generateAwsScp(
+      big,
+      big.services.map((s) => s.id),
+      { today },
+    );
+    if (r.kind !== 'too-large') throw new Error(r.kind);
+    expect(r.size).toBeGreaterThan(10240);
+    expect(r.advice).not.toContain('ask for that quota');
+    expect(r.advice).toContain(
+      `Even the 10,240-character quota reported from 15 May 2026 would be ${r.size - 10240} characters short.`,
+    );
   });
 
   it('refuses a list over the 10,240-character quota too', () => {

@@ -24,11 +24,15 @@ import {
   type Omission,
   type PolicyOptions,
   type PolicyResult,
+  awsScpSizeLimits,
   queryParameterWords,
 } from './common.ts';
 import type { AwsServiceControlPolicy, Provenance } from './schemas.ts';
 
 export { AWS_ESSENTIAL_IAM_PREFIXES };
+
+/** The larger SCP quota a caller can ask for: advice offers it only when the SCP would fit it. */
+const LARGER_QUOTA = Math.max(...awsScpSizeLimits);
 
 export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 5120;
 export const AWS_SCP_STATEMENT_SID = 'DenyServicesOutsideApprovedList';
@@ -140,6 +144,17 @@ export function generateAwsScp(
   if (size > limit) {
     const excess = size - limit;
     const words = options.optionWords ?? queryParameterWords;
+    // Dropping the essentials is advised only when that alone makes it fit: the ones an approved service also needs
+    // stay, and the Id grows by its "-no-essentials" mark (a list of every service is larger without them).
+    const approvedPrefixes = new Set(
+      allowed.filter((p) => !essentialSet.has(p) || prefixes.slice(essentials.length).includes(p)),
+    );
+    const sizeWithoutEssentials = scpCharacterCount({
+      ...document,
+      Id: scpId({ ...provenance, withoutEssentials: true, exemptPrincipalArns: exempt }),
+      Statement: [{ ...statement, NotAction: notAction.filter((a) => approvedPrefixes.has(a.slice(0, -2))) }],
+    });
+    const dropEssentials = essentials.length > 0 && sizeWithoutEssentials <= limit;
     // The exempt roles can be what tips it over: say what they take, so the advice fits the cause.
     const exemptCost = exempt.length
       ? size - scpCharacterCount({ ...document, Statement: [{ ...statement, Condition: undefined }] })
@@ -153,15 +168,20 @@ export function generateAwsScp(
       excess,
       advice:
         `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
-        (limit < 10240
-          ? 'If AWS accepts SCPs of up to 10,240 characters in your organisation (a doubled quota was reported from ' +
-            `15 May 2026; AWS's quota page still says 5,120), ask for that quota (${words('sizeLimit', '10240')}); ` +
-            'otherwise approve'
-          : 'Approve') +
+        (limit < LARGER_QUOTA && size <= LARGER_QUOTA
+          ? `If AWS accepts SCPs of up to ${LARGER_QUOTA.toLocaleString('en-GB')} characters in your organisation (a ` +
+            "doubled quota was reported from 15 May 2026; AWS's quota page still says 5,120), ask for that quota " +
+            `(${words('sizeLimit', String(LARGER_QUOTA))}); otherwise approve`
+          : limit < LARGER_QUOTA
+            ? `Even the ${LARGER_QUOTA.toLocaleString('en-GB')}-character quota reported from 15 May 2026 would be ` +
+              `${size - LARGER_QUOTA} characters short. Approve`
+            : 'Approve') +
         ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list)' +
-        (essentials.length ? `, or drop the always-allowed essentials (${words('essentials', 'none')}).` : '.') +
+        (dropEssentials
+          ? `, or drop the always-allowed essentials (${words('essentials', 'none')}), which makes it ${sizeWithoutEssentials}.`
+          : '.') +
         (exemptCost
-          ? ` The ${exempt.length} exempt role pattern${exempt.length === 1 ? '' : 's'} take ${exemptCost} characters: ` +
+          ? ` The ${exempt.length} exempt role ${exempt.length === 1 ? 'pattern takes' : 'patterns take'} ${exemptCost} characters: ` +
             'fewer or shorter patterns (a path such as role/admin/*) leave room.'
           : ''),
       omitted,

@@ -42,6 +42,10 @@ export interface CheckOptions {
   optionWords?: OptionWords;
   /** AWS: the SCP size quota the organisation's policies are made for (default 5,120, as `csc policy`'s). */
   awsSizeLimit?: AwsScpSizeLimit;
+  /** The list's name, which the policies carry (the AWS SCP in its Id, so it counts toward the quota). */
+  listName?: string;
+  /** AWS: the always-allowed essentials the SCP keeps (default all; [] as `csc policy --no-essentials`). */
+  awsEssentials?: readonly string[];
   /** The entries of an interchange document read otherwise than written (ApprovedList's `misread`). */
   misread?: readonly { id: string; occurrence: number; note: string }[];
 }
@@ -99,6 +103,8 @@ export function checkList(catalogue: Catalogue, ids: readonly string[], options:
       today: options.today,
       ...(options.optionWords ? { optionWords: options.optionWords } : {}),
       ...(options.awsSizeLimit ? { awsSizeLimit: options.awsSizeLimit } : {}),
+      ...(options.awsEssentials ? { awsEssentials: options.awsEssentials } : {}),
+      ...(options.listName ? { listName: options.listName } : {}),
     });
     if (r.kind === 'too-large')
       findings.push({

@@ -39,7 +39,7 @@ export type EmptyCloudMode = (typeof emptyCloudModes)[number];
 export interface AdvisedOptions {
   retired: 'include';
   parent: string;
-  sizeLimit: '10240';
+  sizeLimit: string;
   essentials: 'none';
 }
 /** How advice names an option and its value, in the words of the caller's interface. */

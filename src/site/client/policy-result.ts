@@ -102,8 +102,13 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
               { dataset: { dependency: o.addId ?? '' } },
               `${o.text} `,
               // Every offer has the same visible words: its accessible name says which one it is.
-              el('a', { href: o.source, rel: 'noopener', attrs: { 'aria-label': `Source: ${o.text}` } }, 'Source'),
-              ' ',
+              ...o.sources.flatMap((source, i) => {
+                const label = o.sources.length > 1 ? `Source ${i + 1}` : 'Source';
+                return [
+                  el('a', { href: source, rel: 'noopener', attrs: { 'aria-label': `${label}: ${o.text}` } }, label),
+                  ' ',
+                ];
+              }),
               o.addId
                 ? el(
                     'button',

@@ -7,13 +7,14 @@
  * why, missing dependencies (one click to add them) and lifecycle warnings. A cloud the list has no (unretired) service of gets a
  * disabled button with the reason beside it, never a deny-everything download.
  */
-import type { PolicyDocumentResult, PolicyTarget } from '../../../core/policies/common.ts';
+import { awsScpSizeLimits, type PolicyDocumentResult, type PolicyTarget } from '../../../core/policies/common.ts';
 import type { PolicyFormat as ApiPolicyFormat } from '../../../core/policies/iac.ts';
 import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { CONTROL_TOWER_ROLE_ARNS } from '../../../core/policies/essentials.ts';
 import {
   cloudNames,
+  dependencyOffers,
   exemptRolesOf,
   exemptRolesProblem,
   gcpParentProblem,
@@ -291,11 +292,14 @@ const lastEnvelope = new Map<PolicyTarget, { request: string; envelope: Omit<Pol
  * An SCP over the quota, in this page's words: what can be done here (the larger quota is a field of this page, and
  * the page has no way to drop the always-allowed essentials), where the API's own advice names its query parameters.
  */
-function scpTooLarge(problem: unknown, largerQuotaOffered: boolean, exemptRoles: number): HTMLElement | undefined {
+function scpTooLarge(problem: unknown, quota: string, exemptRoles: number): HTMLElement | undefined {
   const p = problem as { type?: unknown; size?: unknown; limit?: unknown; excess?: unknown } | undefined;
   if (typeof p?.type !== 'string' || !p.type.endsWith('/policy-too-large')) return undefined;
   const { size, limit, excess } = p;
   if (typeof size !== 'number' || typeof limit !== 'number' || typeof excess !== 'number') return undefined;
+  const larger = Math.max(...awsScpSizeLimits);
+  // The larger quota is offered only when the SCP would fit it.
+  const largerQuotaOffered = Number(quota) < larger && size <= larger;
   const fewer =
     'approve fewer AWS services in this list (for example one SCP per organisational unit, each with its own list).';
   return el(
@@ -306,9 +310,16 @@ function scpTooLarge(problem: unknown, largerQuotaOffered: boolean, exemptRoles:
     ...(largerQuotaOffered
       ? [
           el('a', { href: '#aws-quota' }, 'Choose the SCP size quota'),
-          ` of 10,240 characters if AWS accepts SCPs that large in your organisation, or ${fewer}`,
+          ` of ${larger.toLocaleString('en-GB')} characters if AWS accepts SCPs that large in your organisation, or ${fewer}`,
         ]
-      : [`To make one, ${fewer}`]),
+      : [
+          ...(Number(quota) < larger
+            ? [
+                `Even the ${larger.toLocaleString('en-GB')}-character quota would be ${(size - larger).toLocaleString('en-GB')} characters short. `,
+              ]
+            : []),
+          `To make one, ${fewer}`,
+        ]),
     ...(exemptRoles
       ? [
           ` The roles it exempts take part of the quota too: fewer or shorter patterns (a path such as role/admin/*) leave room.`,
@@ -344,7 +355,7 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   if (!env) {
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
-      const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota() !== '10240', exempt.length) : undefined;
+      const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota(), exempt.length) : undefined;
       return show(p, `No ${p.label}.`, notice('error', tooLarge ?? r.message));
     }
     env = r.body;
@@ -365,9 +376,10 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
   }
   const { filename } = file;
   if (save) download(filename, file.body, file.contentType);
-  const denied = env.dependencies.filter((d) => d.status === 'missing');
-  const missing = denied.filter((d) => d.kind === 'requires').length;
-  const recommended = denied.length - missing;
+  // Counted as the panel lists them: a service (or identifiers) once, however many of the list's services need it.
+  const offers = dependencyOffers(env, cat);
+  const missing = offers.filter((o) => o.kind === 'requires').length;
+  const recommended = offers.length - missing;
   const notes = [
     missing && plural(missing, 'missing dependency', 'missing dependencies'),
     recommended && `${plural(recommended, 'recommended service')} denied`,
