@@ -331,7 +331,7 @@ export const operations: OperationSpec[] = [
     description:
       "The list's approved services (not those it marks `disabled`) that are not active and generally " +
       'available, each with its status, dates, ' +
-      'successor and vendor announcement: dated changes soonest first (a change dated by its sunset date, or by ' +
+      'successor and announcement: dated changes soonest first (a change dated by its sunset date, or by ' +
       'the day a deprecated service closed to new customers; dates already past come first: those services are ' +
       'retired, closed to new customers, or overdue), then undated ones. `changingWithin12Months` counts the ' +
       'changes still to come up to 12 months ahead (a service already marked retired on its date is not among ' +

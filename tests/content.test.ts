@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogue, formatContentIssues } from '../src/core/catalogue.ts';
 import { exportServiceList, importServiceList, serviceListSchemaUrl } from '../src/core/service-list.ts';
+import { thirdPartyHost } from '../src/core/vendor-hosts.ts';
 import { contentToday, readContent } from '../src/scripts/lib/read-content.ts';
 import {
   dependencySourceHosts,
@@ -63,6 +64,22 @@ describe('catalogue content', () => {
       if (l.status === 'retired' || l.status === 'sunset') expect(l.sunsetDate, `${where}: sunsetDate`).toBeTruthy();
       // Whether the dates still fit the status is the freshness rule, checked as of today (CATALOGUE_TODAY) with the content issues above.
     }
+  });
+
+  it("cites the vendor's own page for every lifecycle change, but for a reviewed few whose note says whose report it is", () => {
+    // Where no vendor page could be found, a third party's report may stand in, said in the note and labelled on the
+    // pages; each such entry is reviewed and named here.
+    const reviewed: Record<string, string> = { 'gcp-blockchain-node-engine': 'docs.chainstack.com' };
+    const found: Record<string, string> = {};
+    for (const s of content.services)
+      for (const l of [s.lifecycle, ...s.subServices.map((x) => x.lifecycle)]) {
+        const host = l && thirdPartyHost(s.provider, l.announcementUrl);
+        if (!host) continue;
+        found[s.id] = host;
+        // The note names whose report it is (Chainstack for docs.chainstack.com).
+        expect(l!.note.toLowerCase(), `${s.id}: the note names the report's author`).toContain(host.split('.').at(-2));
+      }
+    expect(found).toEqual(reviewed);
   });
 
   it('gives every service a review date no later than today', () => {

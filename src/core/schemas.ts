@@ -65,7 +65,8 @@ export type ServiceLifecycle = z.infer<typeof ServiceLifecycle>;
 
 /**
  * The lifecycle block as content must write it: a governance team acts on it,
- * so it always cites the vendor's announcement. (The API shape keeps the
+ * so it always cites the announcement (the vendor's page, or where none was found a third party's report of it,
+ * kept to a reviewed list by the content tests). (The API shape keeps the
  * field optional, as published.)
  */
 export const ContentLifecycle = ServiceLifecycle.extend({
@@ -439,7 +440,11 @@ export const LifecycleChange = z
       .object({ id: kebabId, name: z.string() })
       .optional()
       .describe('The part of the service (a sub-service) the change is about; the service itself is not changing'),
-    announcementUrl: z.url().describe('The vendor announcement (every lifecycle block in the content gives one)'),
+    announcementUrl: z
+      .url()
+      .describe(
+        "The vendor's announcement, or a third party's report of it where no vendor page was found (every lifecycle block in the content gives one)",
+      ),
     lastReviewed: isoDate.describe('Day the service entry was last checked against the vendor documentation'),
     page: z.string().describe('Path of the service page on this site'),
   })

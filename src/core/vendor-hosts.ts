@@ -12,9 +12,13 @@ export const vendorDocHosts: Record<string, readonly string[]> = {
   gcp: ['cloud.google.com', 'docs.cloud.google.com', 'firebase.google.com'],
 };
 
-/** The host of a URL that is not on its cloud's own hosts, or undefined when it is the vendor's. */
+/** The host of a URL that is not on its cloud's own hosts (the URL itself when it has none), or undefined when it is the vendor's. */
 export function thirdPartyHost(provider: string, url: string): string | undefined {
-  const host = URL.parse(url)?.hostname;
-  if (!host) return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return url;
+  }
   return vendorDocHosts[provider]?.includes(host) ? undefined : host;
 }

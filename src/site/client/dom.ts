@@ -62,7 +62,8 @@ export function statusLine(line: HTMLElement): (text: string, how?: 'quiet' | 'n
   return (text, how) => {
     line.textContent = text;
     clearTimeout(saying);
-    if (how === 'quiet') return;
+    // Nothing told, and nothing left from before that a screen reader's review of the page would find stale.
+    if (how === 'quiet') return void (said.textContent = '');
     if (how === 'now') said.textContent = text;
     else saying = setTimeout(() => (said.textContent = text), SAY_AFTER_MS);
   };

@@ -10,7 +10,7 @@
 import { criteriaFrom, serviceQuery } from '../filter.ts';
 import { plural } from '../format.ts';
 import { loadLocalSearch, type LocalSearch } from './catalogue-search.ts';
-import { trackHeight } from './dom.ts';
+import { statusLine, trackHeight } from './dom.ts';
 
 export const MAX_COMPARE = 10;
 
@@ -18,7 +18,8 @@ export function startListing(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-filter-form]');
   const list = document.querySelector<HTMLElement>('[data-service-list]');
   const rows = [...document.querySelectorAll<HTMLElement>('[data-service-list] > li[data-service]')];
-  const status = document.querySelector<HTMLElement>('[data-filter-status]');
+  const statusEl = document.querySelector<HTMLElement>('[data-filter-status]');
+  const say = statusEl ? statusLine(statusEl) : undefined;
   const none = document.querySelector<HTMLElement>('[data-no-match]');
 
   if (form && list) {
@@ -29,7 +30,7 @@ export function startListing(): void {
     const load = () =>
       (loading ??= loadLocalSearch().then((r) => {
         local = r.ok ? r.body : null;
-        if (!r.ok && status) status.textContent = `${r.message} Press “Apply filters” to search on the search page.`;
+        if (!r.ok) say?.(`${r.message} Press “Apply filters” to search on the search page.`, 'now');
       }));
     const inPlace = (q: string) => !q || !!local;
     const facetMatch = (li: HTMLElement, c: ReturnType<typeof criteriaFrom>) =>
@@ -56,11 +57,12 @@ export function startListing(): void {
       const visible = new Set(shown);
       for (const li of rows) li.hidden = !visible.has(li);
       list.append(...shown, ...rows.filter((li) => !visible.has(li)));
-      if (status)
-        status.textContent =
-          shown.length === rows.length && !c.q
-            ? plural(rows.length, 'service')
-            : `${plural(shown.length, 'service')} of ${rows.length} match the filters${c.q ? ', best match first' : ''}`;
+      say?.(
+        shown.length === rows.length && !c.q
+          ? plural(rows.length, 'service')
+          : `${plural(shown.length, 'service')} of ${rows.length} match the filters${c.q ? ', best match first' : ''}`,
+        updateUrl ? undefined : 'quiet',
+      );
       if (none) none.hidden = shown.length > 0;
       if (updateUrl) {
         const visibleParams = new URLSearchParams();

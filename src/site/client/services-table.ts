@@ -121,7 +121,8 @@ export async function startServicesTable(): Promise<void> {
    * takes (a page, a sort, a filter picked, the first letter of a run of typing), so Back returns to the view before
    * it; the same entry for the rest of that run.
    */
-  const render = (address: 'push' | 'replace' | false) => {
+  /** `false`: the view of an address already there (the page's first state: said by the page; Back and Forward: told). */
+  const render = (address: 'push' | 'replace' | false, told = address !== false) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
     const view = tableView(rows, index, criteria, sort, page);
     const shown = effectiveSort(sort, criteria.q);
@@ -143,7 +144,7 @@ export async function startServicesTable(): Promise<void> {
       `${filtered ? `${plural(view.total, 'service')} of ${rows.length} match` : plural(view.total, 'service')}` +
         `, ${shown.key === 'relevance' ? 'best match first' : `sorted by ${SORT_WORDS[shown.key]}`}${shown.descending ? ' (descending)' : ''}` +
         (view.pages > 1 ? ` · page ${view.page} of ${view.pages}` : ''),
-      address === false ? 'quiet' : undefined,
+      told ? undefined : 'quiet',
     );
     empty.hidden = view.total > 0;
     reset.hidden = !filtered;
@@ -186,7 +187,7 @@ export async function startServicesTable(): Promise<void> {
     if (location.pathname !== '/services') return;
     typing = false;
     fromAddress(new URLSearchParams(location.search));
-    render(false);
+    render(false, true);
   });
   form.addEventListener('click', (e) => {
     const target = e.target as Element;
