@@ -53,7 +53,7 @@ export const SAY_AFTER_MS = 500;
  * A status line shown at once and told to a screen reader only once typing pauses: a count announced at every
  * keystroke is queued or cut off each time while the word is typed. The line itself is no live region; a visually
  * hidden status beside it gets the text SAY_AFTER_MS after the last change. `quiet` updates the line without
- * telling (the page's own first state, a step back in history).
+ * telling (the page's own first state, which the page itself says); `now` tells at once (a failure).
  */
 export function statusLine(line: HTMLElement): (text: string, how?: 'quiet' | 'now') => void {
   const said = el('p', { className: 'visually-hidden', attrs: { role: 'status' } });
