@@ -119,9 +119,9 @@ export async function startServicesTable(): Promise<void> {
   /**
    * Shows the view and, unless `address` is false, writes it in the address: a new history entry for a step someone
    * takes (a page, a sort, a filter picked, the first letter of a run of typing), so Back returns to the view before
-   * it; the same entry for the rest of that run.
+   * it; the same entry for the rest of that run. The count is told to a screen reader for a step taken (`told`, by
+   * default when the address changes, and after Back or Forward), not for the page's first state, which it reads itself.
    */
-  /** `false`: the view of an address already there (the page's first state: said by the page; Back and Forward: told). */
   const render = (address: 'push' | 'replace' | false, told = address !== false) => {
     const criteria = criteriaFrom(new URLSearchParams(new FormData(filter) as unknown as Record<string, string>));
     const view = tableView(rows, index, criteria, sort, page);
