@@ -191,7 +191,8 @@ function policyFunction(target: PolicyTarget) {
             size: result.size,
             excess: result.excess,
             unit: result.unit,
-            ...(target === 'aws' && result.limit < 10240
+            // The larger quota only where the SCP would fit it, as the advice offers it.
+            ...(target === 'aws' && result.limit < 10240 && result.size <= 10240
               ? {
                   hint: `Ask with ?${queryParameterWords('sizeLimit', '10240')} if your organisation accepts the 10,240-character quota.`,
                 }
