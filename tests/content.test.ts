@@ -77,7 +77,9 @@ describe('catalogue content', () => {
         if (!host) continue;
         found[s.id] = host;
         // The note names whose report it is (Chainstack for docs.chainstack.com).
-        expect(l!.note.toLowerCase(), `${s.id}: the note names the report's author`).toContain(host.split('.').at(-2));
+        expect((l!.note ?? '').toLowerCase(), `${s.id}: the note names the report's author`).toContain(
+          host.split('.').at(-2),
+        );
       }
     expect(found).toEqual(reviewed);
   });
