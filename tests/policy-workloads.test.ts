@@ -187,6 +187,21 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'Azure container apps',
+    target: 'azure',
+    approved: ['azure-container-apps'],
+    needs: [
+      {
+        call: 'Microsoft.OperationalInsights/workspaces',
+        source: 'https://learn.microsoft.com/azure/container-apps/vnet-custom',
+      },
+      {
+        call: 'Microsoft.Network/virtualNetworks',
+        source: 'https://learn.microsoft.com/azure/container-apps/networking',
+      },
+    ],
+  },
+  {
     name: 'Google App Engine application',
     target: 'gcp',
     approved: ['gcp-app-engine'],
