@@ -126,6 +126,14 @@ describe('GET /lifecycle.atom', () => {
       ).toBe(true);
     }
     expect(new Set(feed.entry.map((e: { id: string }) => e.id)).size).toBe(feed.entry.length);
+    // An announcement that is a third party's report says so; the vendor's own pages are named as announcements.
+    const summaries = feed.entry.map((e: { summary: unknown }) => JSON.stringify(e.summary));
+    const reported = summaries.filter((t: string) => t.includes('not the vendor'));
+    expect(reported.length).toBeGreaterThan(0);
+    for (const t of reported) expect(t).toMatch(/Announcement, reported by [a-z0-9.-]+, not the vendor: https:/);
+    expect(
+      summaries.filter((t: string) => /Announcement: https:\/\/docs\.aws\.amazon\.com\//.test(t)).length,
+    ).toBeGreaterThan(0);
   });
 });
 

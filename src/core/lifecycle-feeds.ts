@@ -6,6 +6,7 @@
  */
 import { datedByClosing } from './lifecycle.ts';
 import type { LifecycleChange, LifecycleTimeline } from './schemas.ts';
+import { reportedBy } from './vendor-hosts.ts';
 
 export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -26,7 +27,12 @@ export function changeTitle(c: LifecycleChange): string {
 
 /** Plain-text summary: the vendor's guidance, the successor and where it was announced. */
 export function changeSummary(c: LifecycleChange): string {
-  return [c.note, c.successor ? `Successor: ${c.successor.name}.` : undefined, `Announcement: ${c.announcementUrl}`]
+  const reported = reportedBy(c.provider, c.announcementUrl);
+  return [
+    c.note,
+    c.successor ? `Successor: ${c.successor.name}.` : undefined,
+    `Announcement${reported ? `, ${reported}` : ''}: ${c.announcementUrl}`,
+  ]
     .filter(Boolean)
     .join(' ');
 }

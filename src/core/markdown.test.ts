@@ -217,7 +217,11 @@ describe('renderMarkdown', () => {
           id: 'aws-parts-closed',
           name: 'Parts Closed',
           description: 'x',
-          lifecycle: { status: 'deprecated', note: 'No new customers.', announcementUrl: 'https://docs.example.com/c' },
+          lifecycle: {
+            status: 'deprecated',
+            note: 'No new customers.',
+            announcementUrl: 'https://docs.aws.amazon.com/c',
+          },
         },
         {
           id: 'aws-parts-ending',
@@ -227,7 +231,7 @@ describe('renderMarkdown', () => {
             status: 'sunset',
             sunsetDate: '2027-04-30',
             note: 'Ends for everyone.',
-            announcementUrl: 'https://docs.example.com/e',
+            announcementUrl: 'https://blog.example.com/e',
           },
         },
       ],
@@ -244,11 +248,13 @@ describe('renderMarkdown', () => {
     expect(warnings.match(/<li>/g)).toHaveLength(2);
     expect(warnings).toContain(
       '<li><strong>Parts Closed</strong>, part of Amazon Parts (<code>aws-parts</code>), is <strong>no longer open to ' +
-        'new customers</strong>. No new customers. <a href="https://docs.example.com/c">Announcement</a>.</li>',
+        'new customers</strong>. No new customers. <a href="https://docs.aws.amazon.com/c">Announcement</a>.</li>',
     );
     expect(warnings).toContain(
       '<li><strong>Parts Ending</strong>, part of Amazon Parts (<code>aws-parts</code>), is <strong>ending</strong> ' +
-        '(sunset date 2027-04-30). Ends for everyone. <a href="https://docs.example.com/e">Announcement</a>.</li>',
+        '(sunset date 2027-04-30). Ends for everyone. ' +
+        // An announcement off the vendor's own site says whose report it is.
+        '<a href="https://blog.example.com/e">Announcement, reported by blog.example.com, not the vendor</a>.</li>',
     );
     expect(warnings).not.toContain('Parts Live');
   });

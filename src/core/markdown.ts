@@ -20,6 +20,7 @@ import type { ListDescription } from './list-description.ts';
 import { slugify } from './policies/common.ts';
 import { kebabId, ServiceLifecycle, type ServiceEntry } from './schemas.ts';
 import { resolveApprovedIds, serviceStatuses, type ServiceStatus } from './service-list.ts';
+import { reportedBy } from './vendor-hosts.ts';
 
 export interface MarkdownList extends ListDescription {
   approvedServiceIds: readonly string[];
@@ -119,6 +120,12 @@ const statusWords: Record<ServiceLifecycle['status'], string> = {
   retired: 'retired',
 };
 
+/** A link to a lifecycle announcement, saying whose report it is when it is not the vendor's own page. */
+const announcementLink = (provider: string, url: string): string => {
+  const reported = reportedBy(provider, url);
+  return link(reported ? `Announcement, ${reported}` : 'Announcement', url);
+};
+
 function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: NonNullable<ServiceEntry['lifecycle']>): string {
   const parts = [`**${inline(s.name)}** (\`${s.id}\`) is **${statusWords[l.status]}**`];
   if (l.sunsetDate) parts[0] += l.status === 'retired' ? ` since ${l.sunsetDate}` : ` (sunset date ${l.sunsetDate})`;
@@ -137,7 +144,7 @@ function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: NonNullable<
     );
   }
   if (l.note) parts.push(inline(l.note));
-  if (l.announcementUrl) parts.push(link('Announcement', l.announcementUrl) + '.');
+  if (l.announcementUrl) parts.push(announcementLink(s.provider, l.announcementUrl) + '.');
   return `- ${parts.join(' ')}`;
 }
 
@@ -150,7 +157,7 @@ function partWarning(s: ServiceEntry, part: ServiceEntry['subServices'][number])
       : 'is **no longer open to new customers**';
   return (
     `- **${inline(part.name)}**, part of ${inline(s.name)} (\`${s.id}\`), ${state}. ${inline(l.note)} ` +
-    `${link('Announcement', l.announcementUrl)}.`
+    `${announcementLink(s.provider, l.announcementUrl)}.`
   );
 }
 

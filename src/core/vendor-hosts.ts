@@ -22,3 +22,12 @@ export function thirdPartyHost(provider: string, url: string): string | undefine
   }
   return vendorDocHosts[provider]?.includes(host) ? undefined : host;
 }
+
+/**
+ * Whose account an announcement link is, in words, when it is not the vendor's own page ("reported by
+ * docs.chainstack.com, not the vendor"), or undefined for the vendor's.
+ */
+export function reportedBy(provider: string, url: string): string | undefined {
+  const host = thirdPartyHost(provider, url);
+  return host ? `reported by ${host}, not the vendor` : undefined;
+}

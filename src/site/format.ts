@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { lifecycleFilterValues, ServiceLifecycle, SubServiceEntry } from '../core/schemas.ts';
-import { thirdPartyHost } from '../core/vendor-hosts.ts';
+import { reportedBy } from '../core/vendor-hosts.ts';
 
 /** A service's lifecycle status as people filter by it: `active`, or the status of its lifecycle block. */
 export type LifecycleStatus = (typeof lifecycleFilterValues)[number];
@@ -210,6 +210,6 @@ export const localClock = (at: Date): string =>
  * account of it, whose page it is.
  */
 export function announcementLinkText(provider: string, url: string): string {
-  const host = thirdPartyHost(provider, url);
-  return host ? `Announcement reported by ${host}, not the vendor` : 'Vendor announcement';
+  const reported = reportedBy(provider, url);
+  return reported ? `Announcement ${reported}` : 'Vendor announcement';
 }
