@@ -113,6 +113,12 @@ describe('policy view', () => {
         sources: ['https://a', 'https://b'],
       },
     ]);
+    // The same reason from every service is said once.
+    const same = dependencyOffers(
+      env({ dependencies: [note('aws-lambda', 'same', 'https://a'), note('aws-documentdb', 'same', 'https://a')] }),
+      data,
+    );
+    expect(same.map((o) => o.text)).toEqual(['AWS Lambda and Amazon DocumentDB work best with Amazon RDS: same.']);
   });
 
   it('names what else the document allows, and through what', () => {

@@ -65,7 +65,11 @@ export function dependencyOffers(
       const several = notes.length > 1;
       const verb =
         d.kind === 'requires' ? (several ? 'need' : 'needs') : several ? 'work best with' : 'works best with';
-      const reasons = several ? notes.map((n) => `${n.reason} (${name(n.serviceId)})`).join('; ') : d.reason;
+      // One reason said once when every service gives it; else each with the service that gives it.
+      const reasons =
+        new Set(notes.map((n) => n.reason)).size === 1
+          ? d.reason
+          : notes.map((n) => `${n.reason} (${name(n.serviceId)})`).join('; ');
       return {
         kind: d.kind,
         text: `${listInWords(notes.map((n) => name(n.serviceId)))} ${verb} ${what}: ${reasons}.`,
