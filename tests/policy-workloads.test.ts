@@ -202,6 +202,17 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'Google Airflow workflows',
+    target: 'gcp',
+    approved: ['gcp-cloud-composer', 'gcp-cloud-storage'],
+    needs: [
+      {
+        call: 'artifactregistry.googleapis.com',
+        source: 'https://cloud.google.com/composer/docs/composer-2/install-python-dependencies',
+      },
+    ],
+  },
+  {
     name: 'Google App Engine application',
     target: 'gcp',
     approved: ['gcp-app-engine'],
