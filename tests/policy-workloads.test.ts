@@ -228,6 +228,17 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'AWS machine-learning endpoints',
+    target: 'aws',
+    approved: ['aws-sagemaker-ai', 'aws-s3', 'aws-ecr', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 'application-autoscaling:RegisterScalableTarget',
+        source: 'https://docs.aws.amazon.com/sagemaker/latest/dg/endpoint-auto-scaling-prerequisites.html',
+      },
+    ],
+  },
+  {
     name: 'Azure web application',
     target: 'azure',
     approved: ['azure-app-service', 'azure-sql-database', 'azure-key-vault', 'azure-monitor', 'azure-storage'],
