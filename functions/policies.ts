@@ -38,6 +38,7 @@ import {
   type PolicyTarget,
   type PolicyWarning,
   queryParameterWords,
+  AWS_SCP_LARGER_LIMIT,
   targetLabels,
 } from '../src/core/policies/index.ts';
 import { defineMutation } from './lib/mutation.ts';
@@ -192,9 +193,11 @@ function policyFunction(target: PolicyTarget) {
             excess: result.excess,
             unit: result.unit,
             // The larger quota only where the SCP would fit it, as the advice offers it.
-            ...(target === 'aws' && result.limit < 10240 && result.size <= 10240
+            ...(target === 'aws' && result.limit < AWS_SCP_LARGER_LIMIT && result.size <= AWS_SCP_LARGER_LIMIT
               ? {
-                  hint: `Ask with ?${queryParameterWords('sizeLimit', '10240')} if your organisation accepts the 10,240-character quota.`,
+                  hint:
+                    `Ask with ?${queryParameterWords('sizeLimit', String(AWS_SCP_LARGER_LIMIT))} if your organisation ` +
+                    `accepts the ${AWS_SCP_LARGER_LIMIT.toLocaleString('en-GB')}-character quota.`,
                 }
               : {}),
           });

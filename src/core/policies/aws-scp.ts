@@ -24,15 +24,12 @@ import {
   type Omission,
   type PolicyOptions,
   type PolicyResult,
-  awsScpSizeLimits,
+  AWS_SCP_LARGER_LIMIT,
   queryParameterWords,
 } from './common.ts';
 import type { AwsServiceControlPolicy, Provenance } from './schemas.ts';
 
 export { AWS_ESSENTIAL_IAM_PREFIXES };
-
-/** The larger SCP quota a caller can ask for: advice offers it only when the SCP would fit it. */
-const LARGER_QUOTA = Math.max(...awsScpSizeLimits);
 
 export const AWS_SCP_DEFAULT_SIZE_LIMIT: AwsScpSizeLimit = 5120;
 export const AWS_SCP_STATEMENT_SID = 'DenyServicesOutsideApprovedList';
@@ -168,13 +165,13 @@ export function generateAwsScp(
       excess,
       advice:
         `The SCP would be ${size} characters, ${excess} over the ${limit}-character quota (each approved IAM prefix costs its length plus 5 characters). ` +
-        (limit < LARGER_QUOTA && size <= LARGER_QUOTA
-          ? `If AWS accepts SCPs of up to ${LARGER_QUOTA.toLocaleString('en-GB')} characters in your organisation (a ` +
+        (limit < AWS_SCP_LARGER_LIMIT && size <= AWS_SCP_LARGER_LIMIT
+          ? `If AWS accepts SCPs of up to ${AWS_SCP_LARGER_LIMIT.toLocaleString('en-GB')} characters in your organisation (a ` +
             "doubled quota was reported from 15 May 2026; AWS's quota page still says 5,120), ask for that quota " +
-            `(${words('sizeLimit', String(LARGER_QUOTA))}); otherwise approve`
-          : limit < LARGER_QUOTA
-            ? `Even the ${LARGER_QUOTA.toLocaleString('en-GB')}-character quota reported from 15 May 2026 would be ` +
-              `${size - LARGER_QUOTA} characters short. Approve`
+            `(${words('sizeLimit', String(AWS_SCP_LARGER_LIMIT))}); otherwise approve`
+          : limit < AWS_SCP_LARGER_LIMIT
+            ? `Even the ${AWS_SCP_LARGER_LIMIT.toLocaleString('en-GB')}-character quota reported from 15 May 2026 would be ` +
+              `${size - AWS_SCP_LARGER_LIMIT} characters short. Approve`
             : 'Approve') +
         ' fewer AWS services in this list (for example one SCP per organisational unit, each with its own list)' +
         (dropEssentials

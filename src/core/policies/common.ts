@@ -23,6 +23,8 @@ export type PolicyTarget = (typeof policyTargets)[number];
  * for, never assumed. An SCP over the quota is refused when it is created, never applied in part.
  */
 export const awsScpSizeLimits = [5120, 10240] as const;
+/** The larger SCP quota a caller can ask for: advice offers it only where the SCP would fit it. */
+export const AWS_SCP_LARGER_LIMIT = Math.max(...awsScpSizeLimits);
 /** AWS's page of Organizations quotas, where the SCP size quota is stated. */
 export const AWS_SCP_QUOTA_SOURCE =
   'https://docs.aws.amazon.com/organizations/latest/userguide/orgs_reference_limits.html';

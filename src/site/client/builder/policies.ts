@@ -7,7 +7,7 @@
  * why, missing dependencies (one click to add them) and lifecycle warnings. A cloud the list has no (unretired) service of gets a
  * disabled button with the reason beside it, never a deny-everything download.
  */
-import { awsScpSizeLimits, type PolicyDocumentResult, type PolicyTarget } from '../../../core/policies/common.ts';
+import { AWS_SCP_LARGER_LIMIT, type PolicyDocumentResult, type PolicyTarget } from '../../../core/policies/common.ts';
 import type { PolicyFormat as ApiPolicyFormat } from '../../../core/policies/iac.ts';
 import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
@@ -297,7 +297,7 @@ function scpTooLarge(problem: unknown, quota: string, exemptRoles: number): HTML
   if (typeof p?.type !== 'string' || !p.type.endsWith('/policy-too-large')) return undefined;
   const { size, limit, excess } = p;
   if (typeof size !== 'number' || typeof limit !== 'number' || typeof excess !== 'number') return undefined;
-  const larger = Math.max(...awsScpSizeLimits);
+  const larger = AWS_SCP_LARGER_LIMIT;
   // The larger quota is offered only when the SCP would fit it.
   const largerQuotaOffered = Number(quota) < larger && size <= larger;
   const fewer =
