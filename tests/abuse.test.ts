@@ -207,6 +207,22 @@ const socketsHeld = (pid: number): number =>
     }
   }).length;
 
+/**
+ * Writes `text` to a new connection to the server and keeps its side open, never sending more: what the server
+ * answered by the time it closed the connection.
+ */
+function sendAndWait(text: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise<string>((resolve) => {
+    // allowHalfOpen: the client does not end its side when the server ends its own.
+    const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () => socket.write(text));
+    let out = '';
+    socket.on('data', (d) => (out += d));
+    socket.on('end', () => resolve(out));
+    socket.on('error', () => resolve(out));
+  });
+}
+
 describe('connections are let go', () => {
   it(
     'clients that send half their headers and never close get a 408 problem when the headers timeout (10 s) ends, and the server lets their sockets go',
@@ -214,22 +230,8 @@ describe('connections are let go', () => {
     async () => {
       const before = socketsHeld(pid);
       const started = Date.now();
-      const { hostname, port } = new URL(server.url);
       const answers = await Promise.all(
-        Array.from(
-          { length: 5 },
-          () =>
-            new Promise<string>((resolve) => {
-              // allowHalfOpen: the client does not end its side when the server ends its own.
-              const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () =>
-                socket.write('GET /v1/health HTTP/1.1\r\nHost: a\r\n'),
-              );
-              let out = '';
-              socket.on('data', (d) => (out += d));
-              socket.on('end', () => resolve(out));
-              socket.on('error', () => resolve(out));
-            }),
-        ),
+        Array.from({ length: 5 }, () => sendAndWait('GET /v1/health HTTP/1.1\r\nHost: a\r\n')),
       );
       for (const a of answers) expect(a).toMatch(/^HTTP\/1\.1 408 [^]*application\/problem\+json/);
       // Node checks its timeouts on an interval: at its default 30 s, the 408 came 10 to 40 s after the request began.
@@ -247,19 +249,10 @@ describe('a body that stops coming', () => {
     async () => {
       const before = socketsHeld(pid);
       const started = Date.now();
-      const { hostname, port } = new URL(server.url);
-      const answer = await new Promise<string>((resolve) => {
-        const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, () =>
-          // Headers whole, then 10 bytes of the 1,000 announced, then nothing.
-          socket.write(
-            'POST /v1/lists HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "',
-          ),
-        );
-        let out = '';
-        socket.on('data', (d) => (out += d));
-        socket.on('end', () => resolve(out));
-        socket.on('error', () => resolve(out));
-      });
+      // Headers whole, then 10 bytes of the 1,000 announced, then nothing.
+      const answer = await sendAndWait(
+        'POST /v1/lists HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "',
+      );
       const took = Date.now() - started;
       expect(answer).toMatch(/^HTTP\/1\.1 408 [^]*application\/problem\+json[^]*connection: close/i);
       expect(answer).toContain('/problems/request-timeout');
