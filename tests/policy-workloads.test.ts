@@ -105,6 +105,22 @@ const workloads: Workload[] = [
     ],
   },
   {
+    // EC2 is not approved as a product: the VPC's approval allows its `ec2` actions, which the nodes need.
+    name: 'AWS Kubernetes with nodes in an approved VPC',
+    target: 'aws',
+    approved: ['aws-eks', 'aws-vpc', 'aws-ecr', 'aws-elastic-load-balancing', 'aws-cloudwatch', 'aws-iam'],
+    needs: [
+      {
+        call: 'ec2:DescribeInstances',
+        source: 'https://docs.aws.amazon.com/eks/latest/userguide/create-node-role.html',
+      },
+      {
+        call: 'ecr:GetAuthorizationToken',
+        source: 'https://docs.aws.amazon.com/eks/latest/userguide/create-node-role.html',
+      },
+    ],
+  },
+  {
     name: 'AWS data lake and warehouse',
     target: 'aws',
     approved: ['aws-glue', 'aws-athena', 'aws-s3', 'aws-lake-formation', 'aws-redshift'],
