@@ -300,6 +300,16 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
         message: expect.stringContaining('(no new customers from 2026-07-30)'),
       }),
     );
+    // A service being retired that already turns new customers away says both days.
+    const blockchain = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-managed-blockchain'] });
+    expect(blockchain.json.warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'sunset',
+        serviceId: 'aws-managed-blockchain',
+        date: '2027-09-29',
+        message: expect.stringMatching(/being sunset on 2027-09-29 \(no new customers from 2026-10-29\)/),
+      }),
+    );
   });
 
   it('warns about a part of an approved service closed to new customers, which its page and the lifecycle timeline mark too', async () => {

@@ -70,15 +70,21 @@ describe('findContentIssues', () => {
     ]);
   });
 
-  it('takes the day a service closed to new customers on a deprecated service only', () => {
-    const lifecycle = (status: 'deprecated' | 'sunset') => ({
+  it('takes the day a service closed to new customers on a deprecated or sunset service only', () => {
+    const lifecycle = (status: 'deprecated' | 'sunset' | 'retired' | 'preview') => ({
       status,
       closedToNewCustomers: '2026-07-30',
+      ...(status === 'sunset' ? { sunsetDate: '2027-03-31' } : {}),
       announcementUrl: 'https://docs.example.com/news',
     });
     expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('deprecated') }))).toEqual([]);
-    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('sunset') }))).toEqual([
-      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated service takes this date (the status is "sunset"); use sunsetDate',
+    // A service being retired may have stopped taking new customers first: both days are facts to act on.
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('sunset') }))).toEqual([]);
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('retired') }))).toEqual([
+      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated or sunset service takes this date (the status is "retired")',
+    ]);
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('preview') }))).toEqual([
+      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated or sunset service takes this date (the status is "preview")',
     ]);
   });
 

@@ -245,11 +245,13 @@ export function findContentIssues(
     if (!providerIds.has(s.provider)) add('provider', `unknown provider "${s.provider}"`);
     if (!s.id.startsWith(`${s.provider}-`)) add('id', `id "${s.id}" must start with its provider "${s.provider}-"`);
     if (!categoryIds.has(s.category)) add('category', `unknown category "${s.category}"`);
-    // The day it stopped taking new customers dates a deprecation; a sunset or retirement has its own date.
-    if (s.lifecycle?.closedToNewCustomers && s.lifecycle.status !== 'deprecated')
+    // The day it stopped taking new customers dates a deprecation, and comes before the end of a service being
+    // retired; a preview has not closed, and a retirement's own day is what matters once it has happened.
+    const closed = s.lifecycle?.closedToNewCustomers;
+    if (closed && s.lifecycle!.status !== 'deprecated' && s.lifecycle!.status !== 'sunset')
       add(
         'lifecycle.closedToNewCustomers',
-        `only a deprecated service takes this date (the status is "${s.lifecycle.status}"); use sunsetDate`,
+        `only a deprecated or sunset service takes this date (the status is "${s.lifecycle!.status}")`,
       );
   }
   const subOwner = new Map<string, ServiceEntry>();

@@ -25,11 +25,13 @@ export function changeTitle(c: LifecycleChange): string {
   return `${who} ${statusWords[c.status]}${c.date ? ` on ${c.date}` : ''}`;
 }
 
-/** Plain-text summary: the vendor's guidance, the successor and where it was announced. */
+/** Plain-text summary: the vendor's guidance, the day it closed to new customers, the successor and where it was announced. */
 export function changeSummary(c: LifecycleChange): string {
   const reported = reportedBy(c.provider, c.announcementUrl);
   return [
     c.note,
+    // A service being retired that turned new customers away first: the day it closed, with the end in the title.
+    c.closedToNewCustomers && !datedByClosing(c) ? `No new customers from ${c.closedToNewCustomers}.` : undefined,
     c.successor ? `Successor: ${c.successor.name}.` : undefined,
     `Announcement${reported ? `, ${reported}` : ''}: ${c.announcementUrl}`,
   ]

@@ -109,6 +109,28 @@ describe('lifecycleTimeline', () => {
     );
   });
 
+  it('dates a sunset service that closed to new customers first by its end, and says the closing day in the feeds', () => {
+    const closing = entry('aws-closing', {
+      lifecycle: {
+        status: 'sunset',
+        sunsetDate: '2027-09-29',
+        closedToNewCustomers: '2026-10-29',
+        note: 'Ends.',
+        announcementUrl: news('aws-closing'),
+      },
+    });
+    const day = lifecycleTimeline(
+      createCatalogue({ ...catalogue, services: [...catalogue.services, closing] }),
+      '2026-11-23',
+    );
+    const change = day.upcoming.find((c) => c.serviceId === 'aws-closing')!;
+    expect(change).toMatchObject({ date: '2027-09-29', sunsetDate: '2027-09-29', closedToNewCustomers: '2026-10-29' });
+    expect(datedByClosing(change)).toBe(false);
+    const atom = lifecycleAtom(day, 'https://catalogue.example.org');
+    expect(atom).toContain('<title>Service aws-closing (AWS) sunsets on 2027-09-29</title>');
+    expect(atom).toContain('Ends. No new customers from 2026-10-29.');
+  });
+
   it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {
     expect(t.past[0]).toEqual({
       date: '2026-10-07',

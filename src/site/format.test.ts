@@ -113,6 +113,10 @@ describe('lifecycle warnings', () => {
     expect(lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-01-02' })).toBe(
       'X is being retired on 2 January 2027.',
     );
+    // A service being retired that already turns new customers away says so: a new account cannot start on it.
+    expect(
+      lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-09-29', closedToNewCustomers: '2026-10-29' }),
+    ).toBe('X is being retired on 29 September 2027 and is no longer open to new customers from 29 October 2026.');
     expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(
       /^X is deprecated: it may be closed to new customers\.$/,
     );

@@ -84,8 +84,12 @@ export function lifecycleWarning(
         : 'it may be closed to new customers';
       return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: ${closed}.${move}`;
     }
-    case 'sunset':
-      return `${name} is being retired${when ? ` on ${when}` : ''}.${move}`;
+    case 'sunset': {
+      const closed = lifecycle.closedToNewCustomers
+        ? ` and is no longer open to new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        : '';
+      return `${name} is being retired${when ? ` on ${when}` : ''}${closed}.${move}`;
+    }
     case 'retired':
       return `${name} was retired${when ? ` on ${when}` : ''} and can no longer be used.${move}`;
   }

@@ -224,7 +224,9 @@ function serviceLifecycleWarnings(s: ServiceEntry, options: PolicyOptions): Poli
           code: 'sunset',
           serviceId: s.id,
           ...(date ? { date } : {}),
-          message: `${s.name} is being sunset${when}: plan its replacement.${successor}`,
+          message:
+            `${s.name} is being sunset${when}${l.closedToNewCustomers ? ` (no new customers from ${l.closedToNewCustomers})` : ''}: ` +
+            `plan its replacement.${successor}`,
         },
       ];
     case 'retired':
