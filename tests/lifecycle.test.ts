@@ -12,6 +12,7 @@ import { renderHeadersFile } from '../src/integrations/cdn-headers.ts';
 import { expectProblem, postJson, send } from './helpers/http.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { humanDate, lifecycleLabels, type LifecycleStatus } from '../src/site/format.ts';
+import { vendorDocHosts } from '../src/core/vendor-hosts.ts';
 
 let server: RunningServer;
 let timeline: LifecycleTimeline;
@@ -43,6 +44,16 @@ describe('GET /v1/lifecycle', () => {
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect(r.headers.get('etag')).toBeTruthy();
+  });
+
+  it("says which announcements are a third party's report, by its host, and no others", () => {
+    const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated];
+    for (const c of all) {
+      const host = new URL(c.announcementUrl).hostname;
+      expect(c.announcementReportedBy, c.serviceId).toBe(vendorDocHosts[c.provider]!.includes(host) ? undefined : host);
+    }
+    // The content keeps such reports to a reviewed list, which is not empty (tests/content.test.ts).
+    expect(all.filter((c) => c.announcementReportedBy).length).toBeGreaterThan(0);
   });
 
   it('lists every service that is not active exactly once, and each marked part once, and nothing else', () => {

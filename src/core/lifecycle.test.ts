@@ -13,9 +13,11 @@ import {
 } from './lifecycle.ts';
 import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
 import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+import { vendorDocHosts } from './vendor-hosts.ts';
 import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
-const news = (id: string) => `https://docs.example.com/${id}/news`;
+/** An announcement on the vendor's own site (the provider is the id's first word). */
+const news = (id: string) => `https://${vendorDocHosts[id.split('-')[0]!]![0]}/${id}/news`;
 const entry = (id: string, over: Partial<ServiceEntryInput> = {}): ServiceEntry =>
   serviceEntry(id, { name: `Service ${id}`, lastReviewed: '2026-11-01', ...over });
 const catalogue = createCatalogue({
@@ -147,6 +149,27 @@ describe('lifecycleTimeline', () => {
       lastReviewed: '2026-11-01',
       page: '/services/aws-gone',
     });
+  });
+
+  it("names the host of a third party's report, and only then", () => {
+    const reported = entry('gcp-reported', {
+      lifecycle: {
+        status: 'sunset',
+        sunsetDate: '2027-02-01',
+        note: 'As a provider reports it.',
+        announcementUrl: 'https://docs.node-provider.example/migrate',
+      },
+    });
+    const day = lifecycleTimeline(
+      createCatalogue({ ...catalogue, services: [...catalogue.services, reported] }),
+      '2026-11-23',
+    );
+    expect(day.upcoming.find((c) => c.serviceId === 'gcp-reported')).toMatchObject({
+      announcementUrl: 'https://docs.node-provider.example/migrate',
+      announcementReportedBy: 'docs.node-provider.example',
+    });
+    const vendors = [...day.upcoming, ...day.past, ...day.undated].filter((c) => c.serviceId !== 'gcp-reported');
+    expect(vendors.filter((c) => 'announcementReportedBy' in c)).toEqual([]);
   });
 
   it('never lists an active service', () => {

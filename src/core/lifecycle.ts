@@ -6,6 +6,7 @@
  */
 import type { Catalogue } from './catalogue.ts';
 import type { LifecycleChange, LifecycleTimeline, ServiceEntry } from './schemas.ts';
+import { thirdPartyHost } from './vendor-hosts.ts';
 
 /** The change a service's lifecycle block describes, or undefined for an active service. */
 export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange | undefined {
@@ -23,8 +24,14 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
     ...(l.gaTarget ? { gaTarget: l.gaTarget } : {}),
     ...(successor ? { successor: catalogue.toRef(successor) } : {}),
     ...(l.note ? { note: l.note } : {}),
-    announcementUrl: l.announcementUrl,
+    ...announcement(s.provider, l.announcementUrl),
   };
+}
+
+/** The announcement's URL, and whose report it is when it is not on the vendor's own site. */
+function announcement(provider: string, url: string) {
+  const reportedBy = thirdPartyHost(provider, url);
+  return { announcementUrl: url, ...(reportedBy ? { announcementReportedBy: reportedBy } : {}) };
 }
 
 /** What every change of a service says of the service: who offers it, its names, its review day and page. */
@@ -56,7 +63,7 @@ export function changesOfService(catalogue: Catalogue, s: ServiceEntry): Lifecyc
         part: { id: sub.id, name: sub.name },
         status: l.status,
         note: l.note,
-        announcementUrl: l.announcementUrl,
+        ...announcement(s.provider, l.announcementUrl),
       },
     ];
   });

@@ -445,6 +445,13 @@ export const LifecycleChange = z
       .describe(
         "The vendor's announcement, or a third party's report of it where no vendor page was found (every lifecycle block in the content gives one)",
       ),
+    announcementReportedBy: z
+      .string()
+      .optional()
+      .describe(
+        "Set when announcementUrl is a third party's report rather than the vendor's own page: that page's host. " +
+          "Check the vendor's notice (in its console or support channels) before acting on the dates",
+      ),
     lastReviewed: isoDate.describe('Day the service entry was last checked against the vendor documentation'),
     page: z.string().describe('Path of the service page on this site'),
   })
