@@ -252,6 +252,99 @@ const workloads: Workload[] = [
         call: 'application-autoscaling:RegisterScalableTarget',
         source: 'https://docs.aws.amazon.com/sagemaker/latest/dg/endpoint-auto-scaling-prerequisites.html',
       },
+      // Training in the team's private subnets, with its own KMS key for volumes and output.
+      {
+        call: 'ec2:CreateNetworkInterface',
+        source: 'https://docs.aws.amazon.com/sagemaker/latest/dg/sagemaker-roles.html',
+      },
+      { call: 'kms:CreateGrant', source: 'https://docs.aws.amazon.com/sagemaker/latest/dg/sagemaker-roles.html' },
+    ],
+  },
+  {
+    name: 'AWS express workflows with logs and traces',
+    target: 'aws',
+    approved: ['aws-step-functions', 'aws-dynamodb', 'aws-sqs'],
+    needs: [
+      { call: 'logs:CreateLogDelivery', source: 'https://docs.aws.amazon.com/step-functions/latest/dg/cw-logs.html' },
+      {
+        call: 'xray:PutTraceSegments',
+        source: 'https://docs.aws.amazon.com/step-functions/latest/dg/concepts-xray-tracing.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS search domain in a VPC, encrypted with its own key, publishing slow logs',
+    target: 'aws',
+    approved: ['aws-opensearch-service', 'aws-s3'],
+    needs: [
+      {
+        call: 'kms:ListKeys',
+        source: 'https://docs.aws.amazon.com/opensearch-service/latest/developerguide/encryption-at-rest.html',
+      },
+      {
+        call: 'ec2:DescribeSubnets',
+        source: 'https://docs.aws.amazon.com/opensearch-service/latest/developerguide/handling-errors.html',
+      },
+      {
+        call: 'logs:PutResourcePolicy',
+        source:
+          'https://docs.aws.amazon.com/opensearch-service/latest/developerguide/createdomain-configure-slow-logs.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS website on CloudFront with a database behind it',
+    target: 'aws',
+    approved: ['aws-cloudfront', 'aws-s3', 'aws-rds', 'aws-lambda', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 'acm:ListCertificates',
+        source: 'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cnames-and-https-requirements.html',
+      },
+      {
+        call: 'secretsmanager:CreateSecret',
+        source: 'https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/rds-secrets-manager.html',
+      },
+      // The function packaged as a container image.
+      { call: 'ecr:BatchGetImage', source: 'https://docs.aws.amazon.com/lambda/latest/dg/images-create.html' },
+    ],
+  },
+  {
+    name: 'Azure data pipelines started by storage events',
+    target: 'azure',
+    approved: ['azure-data-factory', 'azure-storage', 'azure-key-vault'],
+    needs: [
+      {
+        call: 'Microsoft.EventGrid/eventSubscriptions',
+        source: 'https://learn.microsoft.com/azure/data-factory/how-to-create-event-trigger',
+      },
+    ],
+  },
+  {
+    name: 'Azure API gateway and machine learning in a private network',
+    target: 'azure',
+    approved: ['azure-api-management', 'azure-machine-learning', 'azure-storage', 'azure-key-vault', 'azure-monitor'],
+    needs: [
+      {
+        call: 'Microsoft.Network/virtualNetworks',
+        source: 'https://learn.microsoft.com/azure/api-management/virtual-network-concepts',
+      },
+      {
+        call: 'Microsoft.Network/loadBalancers',
+        source: 'https://learn.microsoft.com/azure/machine-learning/how-to-secure-training-vnet',
+      },
+    ],
+  },
+  {
+    name: 'Google custom model serving and patched VMs',
+    target: 'gcp',
+    approved: ['gcp-gemini-enterprise-agent-platform', 'gcp-compute-engine', 'gcp-cloud-storage'],
+    needs: [
+      {
+        call: 'artifactregistry.googleapis.com',
+        source: 'https://cloud.google.com/vertex-ai/docs/predictions/use-custom-container',
+      },
+      { call: 'osconfig.googleapis.com', source: 'https://cloud.google.com/compute/vm-manager/docs/overview' },
     ],
   },
   {
