@@ -254,7 +254,10 @@ describe(`catalogue content against the reference data (${referenceDir()})`, () 
         candidates.find((x) => x.name.startsWith(`${e.service} `));
       expect(s, `${e.provider} ${e.service}`).toBeDefined();
       expect(s!.lifecycle?.status ?? 'active', e.service).toBe(e.status);
-      if (e.date && e.status === 'retired') expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);
+      // The event's day is the end of a retired or sunset service, and the closing day of a deprecated one.
+      if (e.date && (e.status === 'retired' || e.status === 'sunset'))
+        expect(s!.lifecycle?.sunsetDate, e.service).toBe(e.date);
+      if (e.date && e.status === 'deprecated') expect(s!.lifecycle?.closedToNewCustomers, e.service).toBe(e.date);
     }
   });
 });

@@ -226,6 +226,11 @@ export const relevanceCases: RelevanceCase[] = [
   exact('retired', 'Azure Media Services', 'azure-media-services'),
   exact('retired', 'snowcone', 'aws-snowcone'),
   exact('retired', 'AI Platform Training and Prediction', 'gcp-ai-platform-training-and-prediction'),
+  // Retirements a sweep of Google's deprecation notices found missing (2026-11-27).
+  exact('retired', 'Firebase Dynamic Links', 'gcp-firebase-dynamic-links'),
+  exact('retired', 'dynamic links', 'gcp-firebase-dynamic-links'),
+  exact('retired', 'AutoML Vision', 'gcp-automl-vision'),
+  exact('retired', 'AutoML Natural Language', 'gcp-automl-natural-language'),
   // Ending services a second audit found listed as active (2026-11-26): found first by their names.
   exact('deprecated', 'GKE on AWS', 'gcp-gke-on-aws-and-azure'),
   exact('deprecated', 'GKE on Azure', 'gcp-gke-on-aws-and-azure'),
