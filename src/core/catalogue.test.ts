@@ -70,7 +70,7 @@ describe('findContentIssues', () => {
     ]);
   });
 
-  it('takes the day a service closed to new customers on a deprecated or sunset service only', () => {
+  it('takes the day a service closed to new customers on a service that is not a preview, never after its end', () => {
     const lifecycle = (status: 'deprecated' | 'sunset' | 'retired' | 'preview') => ({
       status,
       closedToNewCustomers: '2026-07-30',
@@ -80,11 +80,15 @@ describe('findContentIssues', () => {
     expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('deprecated') }))).toEqual([]);
     // A service being retired may have stopped taking new customers first: both days are facts to act on.
     expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('sunset') }))).toEqual([]);
-    expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('retired') }))).toEqual([
-      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated or sunset service takes this date (the status is "retired")',
-    ]);
+    // Marking such a service retired once its end has come keeps the day it closed: it is still true.
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: { ...lifecycle('retired'), sunsetDate: '2026-09-30' } }))).toEqual(
+      [],
+    );
     expect(issuesOf(entry({ id: 'aws-a', lifecycle: lifecycle('preview') }))).toEqual([
-      'aws-a.json lifecycle.closedToNewCustomers: only a deprecated or sunset service takes this date (the status is "preview")',
+      'aws-a.json lifecycle.closedToNewCustomers: a preview takes no closing day; a deprecated, sunset or retired service does',
+    ]);
+    expect(issuesOf(entry({ id: 'aws-a', lifecycle: { ...lifecycle('sunset'), sunsetDate: '2026-07-01' } }))).toEqual([
+      'aws-a.json lifecycle.closedToNewCustomers: the closing day 2026-07-30 comes after the end, 2026-07-01',
     ]);
   });
 

@@ -48,8 +48,8 @@ export interface Catalogue extends CatalogueData {
 export const serviceIconPath = (id: string): string => `/icons/services/${id}.svg`;
 
 /**
- * A service's lifecycle as the API publishes it: the contract's fields only (the day a deprecated service closed to
- * new customers reaches clients through the lifecycle timeline's changes).
+ * A service's lifecycle as the API publishes it: the contract's fields only (the day a service closed to new customers
+ * reaches clients through the lifecycle timeline's changes).
  */
 function apiLifecycle(l: NonNullable<ServiceEntry['lifecycle']>): ServiceLifecycle {
   const { closedToNewCustomers: _closed, ...published } = l;
@@ -246,12 +246,17 @@ export function findContentIssues(
     if (!s.id.startsWith(`${s.provider}-`)) add('id', `id "${s.id}" must start with its provider "${s.provider}-"`);
     if (!categoryIds.has(s.category)) add('category', `unknown category "${s.category}"`);
     // The day it stopped taking new customers dates a deprecation, and comes before the end of a service being
-    // retired; a preview has not closed, and a retirement's own day is what matters once it has happened.
-    const closed = s.lifecycle?.closedToNewCustomers;
-    if (closed && s.lifecycle!.status !== 'deprecated' && s.lifecycle!.status !== 'sunset')
+    // retired (and stays true once it is retired); a preview has not closed, and nothing closes after its end.
+    const l = s.lifecycle;
+    if (l?.closedToNewCustomers && l.status === 'preview')
       add(
         'lifecycle.closedToNewCustomers',
-        `only a deprecated or sunset service takes this date (the status is "${s.lifecycle!.status}")`,
+        'a preview takes no closing day; a deprecated, sunset or retired service does',
+      );
+    if (l?.closedToNewCustomers && l.sunsetDate && l.closedToNewCustomers > l.sunsetDate)
+      add(
+        'lifecycle.closedToNewCustomers',
+        `the closing day ${l.closedToNewCustomers} comes after the end, ${l.sunsetDate}`,
       );
   }
   const subOwner = new Map<string, ServiceEntry>();

@@ -41,9 +41,10 @@ export const lifecycleFilterValues = ['active', ...lifecycleStatuses] as const;
  * its absence is the common case and means `active`; what it says comes from
  * the vendor's own announcement.
  */
-/** The day the vendor of a deprecated or sunset service stopped (or stops) taking new customers. */
+/** The day the vendor of a deprecated, sunset or retired service stopped (or stops) taking new customers. */
 const closedToNewCustomers = isoDate.describe(
-  'Day from which the vendor takes no new customers (YYYY-MM-DD), for a deprecated service or one being retired (sunset)',
+  'Day from which the vendor takes no new customers (YYYY-MM-DD): it dates a deprecated service, and a sunset or ' +
+    'retired service may have closed before its end',
 );
 
 export const ServiceLifecycle = z

@@ -80,13 +80,13 @@ export function lifecycleWarning(
     case 'deprecated': {
       // The day it closed, when the vendor gave one; else what deprecated can mean.
       const closed = lifecycle.closedToNewCustomers
-        ? `no longer open to new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        ? `it takes no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
         : 'it may be closed to new customers';
       return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: ${closed}.${move}`;
     }
     case 'sunset': {
       const closed = lifecycle.closedToNewCustomers
-        ? ` and is no longer open to new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        ? ` and takes no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
         : '';
       return `${name} is being retired${when ? ` on ${when}` : ''}${closed}.${move}`;
     }
