@@ -231,6 +231,10 @@ export const relevanceCases: RelevanceCase[] = [
   exact('retired', 'dynamic links', 'gcp-firebase-dynamic-links'),
   exact('retired', 'AutoML Vision', 'gcp-automl-vision'),
   exact('retired', 'AutoML Natural Language', 'gcp-automl-natural-language'),
+  // The legacy AutoML products come after the platform that took their models over.
+  retiredAfter('automl', 'gcp-automl-vision', ['gcp-gemini-enterprise-agent-platform']),
+  // EC2 carries Instance Connect as a part; the service of that name comes first.
+  exact('name', 'ec2 instance connect', 'aws-ec2-instance-connect'),
   // Ending services a second audit found listed as active (2026-11-26): found first by their names.
   exact('deprecated', 'GKE on AWS', 'gcp-gke-on-aws-and-azure'),
   exact('deprecated', 'GKE on Azure', 'gcp-gke-on-aws-and-azure'),
