@@ -472,6 +472,75 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'Google continuous delivery to Kubernetes',
+    target: 'gcp',
+    approved: ['gcp-cloud-deploy', 'gcp-kubernetes-engine', 'gcp-artifact-registry'],
+    needs: [
+      {
+        call: 'cloudbuild.googleapis.com',
+        source: 'https://cloud.google.com/deploy/docs/architecture',
+        by: 'gcp-cloud-deploy',
+      },
+      {
+        call: 'storage.googleapis.com',
+        source: 'https://cloud.google.com/deploy/docs/architecture',
+        by: 'gcp-cloud-deploy',
+      },
+    ],
+  },
+  {
+    name: 'Firebase web app on App Hosting',
+    target: 'gcp',
+    approved: ['gcp-firebase-app-hosting', 'gcp-firebase-authentication'],
+    needs: [
+      {
+        call: 'run.googleapis.com',
+        source: 'https://firebase.google.com/docs/app-hosting/about-app-hosting',
+        by: 'gcp-firebase-app-hosting',
+      },
+      {
+        call: 'artifactregistry.googleapis.com',
+        source: 'https://firebase.google.com/docs/app-hosting/about-app-hosting',
+        by: 'gcp-firebase-app-hosting',
+      },
+      {
+        call: 'cloudbuild.googleapis.com',
+        source: 'https://firebase.google.com/docs/app-hosting/build',
+        by: 'gcp-firebase-app-hosting',
+      },
+    ],
+  },
+  {
+    name: 'Google pipelines in Data Fusion and Dataform, landing in BigQuery through Pub/Sub',
+    target: 'gcp',
+    approved: ['gcp-cloud-data-fusion', 'gcp-dataform', 'gcp-pub-sub', 'gcp-cloud-storage'],
+    needs: [
+      {
+        call: 'dataproc.googleapis.com',
+        source: 'https://cloud.google.com/data-fusion/docs/concepts/dataproc',
+        by: 'gcp-cloud-data-fusion',
+      },
+      {
+        call: 'bigquery.googleapis.com',
+        source: 'https://cloud.google.com/dataform/docs/overview',
+        by: 'gcp-dataform',
+      },
+      { call: 'bigquery.googleapis.com', source: 'https://cloud.google.com/pubsub/docs/bigquery', by: 'gcp-pub-sub' },
+    ],
+  },
+  {
+    name: 'Google API gateway in front of Cloud Run',
+    target: 'gcp',
+    approved: ['gcp-api-gateway', 'gcp-cloud-run'],
+    needs: [
+      {
+        call: 'servicemanagement.googleapis.com',
+        source: 'https://cloud.google.com/api-gateway/docs/configure-dev-env',
+        by: 'gcp-api-gateway',
+      },
+    ],
+  },
+  {
     name: 'Google data pipeline',
     target: 'gcp',
     approved: ['gcp-bigquery', 'gcp-dataflow', 'gcp-pub-sub', 'gcp-cloud-storage'],

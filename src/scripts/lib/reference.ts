@@ -53,11 +53,14 @@ export function loadReference(dir = referenceDir()): ReferenceData | undefined {
   };
 }
 
-/** Where a dependency's source may point: the vendor's own documentation (Google serves its docs on two hosts). */
+/**
+ * Where a dependency's source may point: the vendor's own documentation (Google serves its docs on two hosts, and
+ * documents its Firebase products only on firebase.google.com).
+ */
 export const dependencySourceHosts: Record<string, string[]> = {
   aws: ['docs.aws.amazon.com'],
   azure: ['learn.microsoft.com'],
-  gcp: ['cloud.google.com', 'docs.cloud.google.com'],
+  gcp: ['cloud.google.com', 'docs.cloud.google.com', 'firebase.google.com'],
 };
 
 const expectedIdentifier: Record<string, keyof PolicyIdentifiers> = {
