@@ -472,6 +472,79 @@ const workloads: Workload[] = [
     ],
   },
   {
+    name: 'Azure golden images built with VM Image Builder',
+    target: 'azure',
+    approved: ['azure-vm-image-builder', 'azure-compute-gallery'],
+    needs: [
+      {
+        call: 'Microsoft.ContainerInstance/containerGroups',
+        source: 'https://learn.microsoft.com/azure/virtual-machines/security-isolated-image-builds-image-builder',
+        by: 'azure-vm-image-builder',
+      },
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/virtual-machines/security-isolated-image-builds-image-builder',
+        by: 'azure-vm-image-builder',
+      },
+    ],
+  },
+  {
+    name: 'Azure SIEM on Microsoft Sentinel',
+    target: 'azure',
+    approved: ['azure-sentinel'],
+    needs: [
+      {
+        call: 'Microsoft.OperationalInsights/workspaces',
+        source: 'https://learn.microsoft.com/azure/sentinel/quickstart-onboard',
+        by: 'azure-sentinel',
+      },
+    ],
+  },
+  {
+    name: 'Azure scale sets behind a load balancer, streaming to Event Hubs with capture',
+    target: 'azure',
+    approved: ['azure-virtual-machine-scale-sets', 'azure-event-hubs', 'azure-hdinsight'],
+    needs: [
+      {
+        call: 'Microsoft.Network/virtualNetworks',
+        source: 'https://learn.microsoft.com/azure/virtual-machine-scale-sets/virtual-machine-scale-sets-networking',
+        by: 'azure-virtual-machine-scale-sets',
+      },
+      {
+        call: 'Microsoft.Network/loadBalancers',
+        source: 'https://learn.microsoft.com/azure/virtual-machine-scale-sets/virtual-machine-scale-sets-networking',
+        by: 'azure-virtual-machine-scale-sets',
+      },
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/event-hubs/event-hubs-features',
+        by: 'azure-event-hubs',
+      },
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/hdinsight/hdinsight-hadoop-provision-linux-clusters',
+        by: 'azure-hdinsight',
+      },
+    ],
+  },
+  {
+    name: 'Azure PostgreSQL reached privately from a web app',
+    target: 'azure',
+    approved: ['azure-database-for-postgresql', 'azure-app-service'],
+    needs: [
+      {
+        call: 'Microsoft.Network/privateDnsZones',
+        source: 'https://learn.microsoft.com/azure/postgresql/network/concepts-networking-private',
+        by: 'azure-database-for-postgresql',
+      },
+      {
+        call: 'Microsoft.Network/virtualNetworks',
+        source: 'https://learn.microsoft.com/azure/app-service/overview-vnet-integration',
+        by: 'azure-app-service',
+      },
+    ],
+  },
+  {
     name: 'Google continuous delivery to Kubernetes',
     target: 'gcp',
     approved: ['gcp-cloud-deploy', 'gcp-kubernetes-engine', 'gcp-artifact-registry'],
