@@ -119,6 +119,21 @@ describe('policy view', () => {
       data,
     );
     expect(same.map((o) => o.text)).toEqual(['AWS Lambda and Amazon DocumentDB work best with Amazon RDS: same.']);
+    // A reason several services share is said once, with those services; another reason with its own.
+    const some = dependencyOffers(
+      env({
+        dependencies: [
+          note('aws-lambda', 'shared', 'https://a'),
+          note('aws-documentdb', 'own', 'https://b'),
+          note('aws-cloudwatch', 'shared', 'https://a'),
+        ],
+      }),
+      data,
+    );
+    expect(some.map((o) => o.text)).toEqual([
+      'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with Amazon RDS: ' +
+        'shared (AWS Lambda and Amazon CloudWatch); own (Amazon DocumentDB).',
+    ]);
   });
 
   it('names what else the document allows, and through what', () => {

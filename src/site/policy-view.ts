@@ -65,11 +65,13 @@ export function dependencyOffers(
       const several = notes.length > 1;
       const verb =
         d.kind === 'requires' ? (several ? 'need' : 'needs') : several ? 'work best with' : 'works best with';
-      // One reason said once when every service gives it; else each with the service that gives it.
+      // Each reason said once, with the services that give it; alone when every service gives the same one.
+      const byReason = new Map<string, string[]>();
+      for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), name(n.serviceId)]);
       const reasons =
-        new Set(notes.map((n) => n.reason)).size === 1
+        byReason.size === 1
           ? d.reason
-          : notes.map((n) => `${n.reason} (${name(n.serviceId)})`).join('; ');
+          : [...byReason].map(([reason, services]) => `${reason} (${listInWords(services)})`).join('; ');
       return {
         kind: d.kind,
         text: `${listInWords(notes.map((n) => name(n.serviceId)))} ${verb} ${what}: ${reasons}.`,
