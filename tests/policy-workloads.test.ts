@@ -97,6 +97,12 @@ const workloads: Workload[] = [
         source: 'https://docs.aws.amazon.com/elasticloadbalancing/latest/userguide/elb-api-permissions.html',
       },
       { call: 'acm:DescribeCertificate', source: 'https://docs.aws.amazon.com/eks/latest/userguide/lbc-helm.html' },
+      // Nodes' volumes encrypted by default (EBS encryption on in the account).
+      {
+        call: 'kms:CreateGrant',
+        source: 'https://docs.aws.amazon.com/ebs/latest/userguide/ebs-encryption-requirements.html',
+        by: 'aws-ec2',
+      },
       // Approving EC2 lets its console's Connect button (EC2 Instance Connect) work.
       {
         call: 'ec2-instance-connect:SendSSHPublicKey',
@@ -127,6 +133,76 @@ const workloads: Workload[] = [
       {
         call: 'ecr:GetAuthorizationToken',
         source: 'https://docs.aws.amazon.com/eks/latest/userguide/create-node-role.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS build and release pipeline to Elastic Beanstalk',
+    target: 'aws',
+    approved: ['aws-codepipeline', 'aws-codebuild', 'aws-elastic-beanstalk', 'aws-ec2', 'aws-elastic-load-balancing'],
+    needs: [
+      {
+        call: 's3:PutObject',
+        source: 'https://docs.aws.amazon.com/codepipeline/latest/APIReference/API_ArtifactStore.html',
+        by: 'aws-codepipeline',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source:
+          'https://docs.aws.amazon.com/codebuild/latest/userguide/auth-and-access-control-iam-identity-based-access-control.html',
+        by: 'aws-codebuild',
+      },
+      {
+        call: 's3:CreateBucket',
+        source: 'https://docs.aws.amazon.com/elasticbeanstalk/latest/api/API_CreateStorageLocation.html',
+        by: 'aws-elastic-beanstalk',
+      },
+    ],
+  },
+  {
+    name: 'AWS account configuration recording and findings',
+    target: 'aws',
+    approved: ['aws-config', 'aws-security-hub', 'aws-cloudtrail'],
+    needs: [
+      {
+        call: 's3:PutObject',
+        source:
+          'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-config-deliverychannel.html',
+        by: 'aws-config',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source:
+          'https://docs.aws.amazon.com/awscloudtrail/latest/userguide/cloudtrail-required-policy-for-cloudwatch-logs.html',
+        by: 'aws-cloudtrail',
+      },
+    ],
+  },
+  {
+    name: 'AWS streaming ingest: Kafka, Firehose, shared files and database migration',
+    target: 'aws',
+    approved: ['aws-msk', 'aws-data-firehose', 'aws-efs', 'aws-database-migration-service'],
+    needs: [
+      {
+        call: 'ec2:DescribeSubnets',
+        source: 'https://docs.aws.amazon.com/msk/latest/developerguide/security-iam-awsmanpol-AmazonMSKFullAccess.html',
+        by: 'aws-msk',
+      },
+      {
+        call: 's3:PutObject',
+        source:
+          'https://docs.aws.amazon.com/firehose/latest/APIReference/API_HttpEndpointDestinationConfiguration.html',
+        by: 'aws-data-firehose',
+      },
+      {
+        call: 'ec2:CreateNetworkInterface',
+        source: 'https://docs.aws.amazon.com/efs/latest/ug/API_CreateMountTarget.html',
+        by: 'aws-efs',
+      },
+      {
+        call: 'ec2:CreateNetworkInterface',
+        source: 'https://docs.aws.amazon.com/dms/latest/userguide/security-iam-awsmanpol.html',
+        by: 'aws-database-migration-service',
       },
     ],
   },
