@@ -573,6 +573,15 @@ describe("csc policy and markdown give the API's documents", () => {
     const placeholder = (await csc(['policy', 'gcp', f])).stderr;
     expect(placeholder).toMatch(/warning: .*placeholder organizations\/ORGANIZATION_ID/);
     expect(placeholder).toContain('or ask with --parent organizations/');
+    // A service the policy lets partly through is named with what it still denies.
+    const sql = await csc([
+      'policy',
+      'gcp',
+      file('sql.json', { approvedServiceIds: ['gcp-cloud-sql', 'gcp-compute-engine'] }),
+    ]);
+    expect(sql.stderr).toMatch(
+      /warning: gcp-cloud-sql works best with gcp-virtual-private-cloud \(its servicenetworking\.googleapis\.com\), which this policy denies/,
+    );
     const azure = await csc(['policy', 'azure', f]);
     expect(azure.code).toBe(1);
     expect(azure.stderr).toMatch(/no approved azure service .*--empty-cloud deny-all/);

@@ -724,6 +724,26 @@ function owns(target: PolicyTarget, s: ServiceEntry, call: string): boolean {
   });
 }
 
+describe('a dependency the policy lets partly through', () => {
+  it('is named with the identifiers it still denies, so "denied" does not contradict "also allows"', () => {
+    // Compute Engine lets the VPC's compute API through; Cloud SQL's private IP needs its private services access too.
+    const result = generatePolicy('gcp', catalogue, ['gcp-cloud-sql', 'gcp-compute-engine'], {
+      today: '2026-11-27',
+      gcpParent: 'organizations/123456789012',
+    });
+    if (result.kind !== 'policy') throw new Error(result.kind);
+    const vpc = result.dependencies.find(
+      (d) => d.serviceId === 'gcp-cloud-sql' && d.service === 'gcp-virtual-private-cloud',
+    );
+    expect(vpc).toMatchObject({ status: 'missing', denied: ['servicenetworking.googleapis.com'] });
+    expect(result.alsoAllows.find((a) => a.id === 'gcp-virtual-private-cloud')).toMatchObject({ partial: true });
+    // A dependency denied whole says nothing more.
+    const whole = generatePolicy('gcp', catalogue, ['gcp-cloud-sql'], { today: '2026-11-27' });
+    if (whole.kind !== 'policy') throw new Error(whole.kind);
+    expect(whole.dependencies.find((d) => d.service === 'gcp-virtual-private-cloud')).not.toHaveProperty('denied');
+  });
+});
+
 describe.each(workloads)('$name', ({ target, approved, needs }) => {
   const result = generatePolicy(target, catalogue, approved, {
     today: '2026-11-27',

@@ -609,7 +609,8 @@ function policyCommand(args: string[], io: Io): number {
           d.status === 'added'
             ? `added: ${d.service ?? d.identifiers?.join(', ')} (${d.serviceId} requires it: ${d.reason})\n`
             : `warning: ${d.serviceId} ${d.kind === 'requires' ? 'needs' : 'works best with'} ` +
-                `${d.service ?? d.identifiers?.join(', ')}, which this policy denies: ${d.reason} (${d.source})` +
+                `${d.service ?? d.identifiers?.join(', ')}${d.denied ? ` (its ${d.denied.join(', ')})` : ''}, ` +
+                `which this policy denies: ${d.reason} (${d.source})` +
                 `${d.kind === 'requires' ? '; --dependencies include adds it' : ''}\n`,
         );
       for (const a of result.alsoAllows) {

@@ -8,6 +8,7 @@ import {
   exemptRolesProblem,
   gcpParentProblem,
   policyUnavailable,
+  sizeAgainstQuota,
   type PolicyEnvelopeView,
 } from './policy-view.ts';
 
@@ -134,6 +135,105 @@ describe('policy view', () => {
       'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with Amazon RDS: ' +
         'shared (AWS Lambda and Amazon CloudWatch); own (Amazon DocumentDB).',
     ]);
+  });
+
+  it('offers a service once when one service needs it and another works best with it, among what is needed', () => {
+    const offers = dependencyOffers(
+      env({
+        included: ['aws-lambda', 'aws-documentdb'],
+        dependencies: [
+          {
+            serviceId: 'aws-lambda',
+            kind: 'requires',
+            service: 'aws-rds',
+            reason: 'a',
+            source: 'https://a',
+            status: 'missing',
+          },
+          {
+            serviceId: 'aws-documentdb',
+            kind: 'recommends',
+            service: 'aws-rds',
+            reason: 'b',
+            source: 'https://b',
+            status: 'missing',
+          },
+        ],
+      }),
+      data,
+    );
+    expect(offers).toEqual([
+      {
+        kind: 'requires',
+        text: 'AWS Lambda needs Amazon RDS: a; Amazon DocumentDB works best with it: b.',
+        addId: 'aws-rds',
+        sources: ['https://a', 'https://b'],
+      },
+    ]);
+  });
+
+  it('says which listed service a needed service is needed for, when that service is not in the list', () => {
+    // Lambda needs CloudWatch, which the list lacks; CloudWatch in turn needs RDS (a requirement followed through).
+    const offers = dependencyOffers(
+      env({
+        included: ['aws-lambda'],
+        dependencies: [
+          {
+            serviceId: 'aws-lambda',
+            kind: 'requires',
+            service: 'aws-cloudwatch',
+            reason: 'logs',
+            source: 'https://a',
+            status: 'missing',
+          },
+          {
+            serviceId: 'aws-cloudwatch',
+            kind: 'requires',
+            service: 'aws-rds',
+            reason: 'x',
+            source: 'https://b',
+            status: 'missing',
+          },
+        ],
+      }),
+      data,
+    );
+    expect(offers.map((o) => o.text)).toEqual([
+      'AWS Lambda needs Amazon CloudWatch: logs.',
+      'Amazon CloudWatch (which AWS Lambda needs) needs Amazon RDS: x.',
+    ]);
+  });
+
+  it('names a dependency the policy lets partly through with what it still denies', () => {
+    const offers = dependencyOffers(
+      env({
+        included: ['aws-lambda'],
+        dependencies: [
+          {
+            serviceId: 'aws-lambda',
+            kind: 'recommends',
+            service: 'aws-rds',
+            denied: ['rds-data'],
+            reason: 'r',
+            source: 'https://a',
+            status: 'missing',
+          },
+        ],
+      }),
+      data,
+    );
+    expect(offers.map((o) => o.text)).toEqual([
+      'AWS Lambda works best with Amazon RDS (its rds-data, which this policy denies): r.',
+    ]);
+  });
+
+  it('says the size against the quota, and when it is near it', () => {
+    expect(sizeAgainstQuota(env({}))).toBeUndefined();
+    expect(sizeAgainstQuota(env({ size: { value: 1053, limit: 5120, unit: 'characters' } }))).toEqual({
+      text: '1,053 of the 5,120 characters the quota allows',
+      near: false,
+    });
+    expect(sizeAgainstQuota(env({ size: { value: 5043, limit: 5120, unit: 'characters' } }))?.near).toBe(true);
   });
 
   it('names what else the document allows, and through what', () => {

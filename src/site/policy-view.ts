@@ -18,6 +18,22 @@ export interface PolicyEnvelopeView {
   dependencies: DependencyNote[];
   alsoAllows: AlsoAllowed[];
   warnings: PolicyWarning[];
+  /** The document's size against the cloud's quota, where one is counted (the AWS SCP's characters). */
+  size?: { value: number; limit: number; unit: string };
+}
+
+/** The share of the quota from which the size is said as a caution: an added service takes 10 to 40 characters. */
+export const NEAR_QUOTA = 0.9;
+
+/**
+ * The document's size against its quota, in words ("1,053 of the 5,120 characters the quota allows"), and whether it is
+ * near the quota, where "Add it" could take it over; undefined when the cloud counts none.
+ */
+export function sizeAgainstQuota(env: Pick<PolicyEnvelopeView, 'size'>): { text: string; near: boolean } | undefined {
+  if (!env.size) return undefined;
+  const { value, limit, unit } = env.size;
+  const n = (x: number) => x.toLocaleString('en-GB');
+  return { text: `${n(value)} of the ${n(limit)} ${unit} the quota allows`, near: value >= limit * NEAR_QUOTA };
 }
 
 export interface DependencyOffer {
@@ -43,42 +59,63 @@ const listInWords = (items: readonly string[]): string =>
 
 /**
  * Missing dependencies as sentences, requirements first, one for each service or identifiers needed, however many of
- * the list's services need it: "AWS Lambda needs Amazon CloudWatch: <reason>", or "Azure App Service and Azure SQL
- * Database work best with Azure Private Link: <reason> (App Service); <reason> (SQL Database)".
+ * the list's services need it or work best with it: "AWS Lambda needs Amazon CloudWatch: <reason>", "Azure App Service
+ * and Azure SQL Database work best with Azure Private Link: <reason> (App Service); <reason> (SQL Database)", or, when
+ * one needs it and another only works best with it, both in one offer among what is needed. A service that is not in
+ * the list but needed by one that is (a requirement followed through) is named with the service that needs it.
  */
 export function dependencyOffers(
   env: PolicyEnvelopeView,
   data: Pick<BuiltCatalogueData, 'services'>,
 ): DependencyOffer[] {
   const name = nameLookup(data);
+  const missing = env.dependencies.filter((d) => d.status === 'missing');
+  const listed = new Set(env.included);
+  /** "Amazon CloudWatch (which AWS Lambda needs)" for a service the list has only because another needs it. */
+  const who = (id: string): string => {
+    if (listed.has(id)) return name(id);
+    const by = [...new Set(missing.filter((d) => d.service === id && d.kind === 'requires').map((d) => d.serviceId))];
+    return by.length
+      ? `${name(id)} (which ${listInWords(by.map(name))} ${by.length > 1 ? 'need' : 'needs'})`
+      : name(id);
+  };
+  /** Each reason said once, with the services that give it; alone when every service gives the same one. */
+  const reasonsOf = (notes: readonly DependencyNote[]): string => {
+    const byReason = new Map<string, string[]>();
+    for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), name(n.serviceId)]);
+    return byReason.size === 1
+      ? notes[0]!.reason
+      : [...byReason].map(([reason, services]) => `${reason} (${listInWords(services)})`).join('; ');
+  };
   const groups = new Map<string, DependencyNote[]>();
-  for (const d of env.dependencies) {
-    if (d.status !== 'missing') continue;
-    const key = `${d.kind} ${d.service ?? (d.identifiers ?? []).join(',')}`;
+  for (const d of missing) {
+    const key = d.service ?? `identifiers ${(d.identifiers ?? []).join(',')}`;
     groups.set(key, [...(groups.get(key) ?? []), d]);
   }
   return [...groups.values()]
-    .sort((a, b) => (a[0]!.kind === b[0]!.kind ? 0 : a[0]!.kind === 'requires' ? -1 : 1))
-    .map((notes) => {
+    .map((notes): DependencyOffer => {
       const d = notes[0]!;
-      const what = d.service ? name(d.service) : (d.identifiers ?? []).join(', ');
-      const several = notes.length > 1;
-      const verb =
-        d.kind === 'requires' ? (several ? 'need' : 'needs') : several ? 'work best with' : 'works best with';
-      // Each reason said once, with the services that give it; alone when every service gives the same one.
-      const byReason = new Map<string, string[]>();
-      for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), name(n.serviceId)]);
-      const reasons =
-        byReason.size === 1
-          ? d.reason
-          : [...byReason].map(([reason, services]) => `${reason} (${listInWords(services)})`).join('; ');
+      // A service the policy lets partly through is named with what it still denies.
+      const denied = [...new Set(notes.flatMap((n) => n.denied ?? []))];
+      const what = d.service
+        ? `${name(d.service)}${denied.length ? ` (its ${listInWords(denied)}, which this policy denies)` : ''}`
+        : (d.identifiers ?? []).join(', ');
+      const needs = notes.filter((n) => n.kind === 'requires');
+      const wants = notes.filter((n) => n.kind === 'recommends');
+      const clause = (of: readonly DependencyNote[], one: string, several: string, object: string) =>
+        `${listInWords(of.map((n) => who(n.serviceId)))} ${of.length > 1 ? several : one} ${object}: ${reasonsOf(of)}`;
+      const text = needs.length
+        ? clause(needs, 'needs', 'need', what) +
+          (wants.length ? `; ${clause(wants, 'works best with', 'work best with', 'it')}` : '')
+        : clause(wants, 'works best with', 'work best with', what);
       return {
-        kind: d.kind,
-        text: `${listInWords(notes.map((n) => name(n.serviceId)))} ${verb} ${what}: ${reasons}.`,
+        kind: needs.length ? 'requires' : 'recommends',
+        text: `${text}.`,
         ...(d.service ? { addId: d.service } : {}),
         sources: [...new Set(notes.map((n) => n.source))],
       };
-    });
+    })
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'requires' ? -1 : 1));
 }
 
 /**

@@ -90,6 +90,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(result.textContent()).resolves.toContain(
         `${service('aws-lambda').name} needs ${service('aws-cloudwatch').name}`,
       );
+      // The SCP's size against the quota chosen, before "Add it" can take it over.
+      await expect(result.locator('[data-policy-size]').textContent()).resolves.toMatch(
+        /^The document is [\d,]+ of the 5,120 characters the quota allows\.$/,
+      );
       // In the site's words: the service's name, the date and no API query parameter.
       const qldb = await result.locator('[data-omitted="aws-qldb"]').textContent();
       expect(qldb).toMatch(/^Amazon Quantum Ledger Database.* — retired by the vendor on \d{1,2} [A-Z][a-z]+ \d{4}/);

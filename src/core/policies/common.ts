@@ -396,10 +396,14 @@ export function scopeReport(
         const key = `${s.id}|${edgeKind}|${d.service ?? ids.join(',')}`;
         if (seen.has(key)) continue;
         seen.add(key);
+        // A service the document lets partly through (the VPC's compute API, through Compute Engine) is named with
+        // what it still denies, or "denied" would read as a contradiction of "also allows".
+        const denied = status === 'missing' && dep ? needed.filter((i) => !allowed(i)) : [];
         dependencies.push({
           serviceId: s.id,
           kind: edgeKind,
           ...(dep ? { service: dep.id } : { identifiers: ids }),
+          ...(denied.length && denied.length < needed.length ? { denied } : {}),
           reason: d.reason,
           source: d.source,
           status,

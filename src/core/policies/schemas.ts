@@ -302,6 +302,13 @@ export const PolicyDependency = z
     kind: z.enum(['requires', 'recommends']),
     service: z.string().optional().describe('The catalogue service needed'),
     identifiers: z.array(z.string()).optional().describe('Raw identifiers needed, when no catalogue service owns them'),
+    denied: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Set when the document lets part of the service needed through (another service shares its identifiers): ' +
+          'the identifiers it needs that the document still denies',
+      ),
     reason: z.string(),
     source: z.string().describe('Vendor documentation that states the dependency'),
     status: z

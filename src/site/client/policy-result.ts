@@ -9,7 +9,13 @@ import { GCP_DEFAULT_PARENT } from '../../core/policies/gcp-org-policy.ts';
 import type { BuiltCatalogueData } from '../../core/catalogue.ts';
 import { targetLabels, type Omission, type PolicyTarget } from '../../core/policies/common.ts';
 import { humanDate, lifecycleWarning, partLifecycleWarning, plural } from '../format.ts';
-import { alsoAllowsLines, dependencyOffers, exemptRolesIn, type PolicyEnvelopeView } from '../policy-view.ts';
+import {
+  alsoAllowsLines,
+  dependencyOffers,
+  exemptRolesIn,
+  sizeAgainstQuota,
+  type PolicyEnvelopeView,
+} from '../policy-view.ts';
 import { el, notice } from './dom.ts';
 import { download } from './http.ts';
 
@@ -63,6 +69,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
     ] as const
   ).filter(([, group]) => group.length > 0);
   const also = alsoAllowsLines(env, data);
+  const size = sizeAgainstQuota(env);
   out.replaceChildren(
     el(
       'p',
@@ -72,6 +79,21 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       exempt ? ` The deny does not apply to ${plural(exempt, 'exempt role')}.` : '',
       leftOut,
     ),
+    // Near the quota, a service added with "Add it" can take the document over it: said before it happens.
+    ...(size
+      ? [
+          size.near
+            ? notice(
+                'warn',
+                el(
+                  'p',
+                  { dataset: { policySize: 'near' } },
+                  `The document is ${size.text}: close to it, so a service added to the list may take it over.`,
+                ),
+              )
+            : el('p', { dataset: { policySize: '' } }, `The document is ${size.text}.`),
+        ]
+      : []),
     ...(own.length
       ? [
           notice(
