@@ -116,13 +116,13 @@ describe('lifecycle warnings', () => {
     // A service being retired that already turns new customers away says so: a new account cannot start on it.
     expect(
       lifecycleWarning('X', { status: 'sunset', sunsetDate: '2027-09-29', closedToNewCustomers: '2026-10-29' }),
-    ).toBe('X is being retired on 29 September 2027 and takes no new customers from 29 October 2026.');
+    ).toBe('X is being retired on 29 September 2027; no new customers from 29 October 2026.');
     expect(lifecycleWarning('X', { status: 'deprecated' })).toMatch(
       /^X is deprecated: it may be closed to new customers\.$/,
     );
     // The day it closed, when the vendor gave one, rather than what deprecated may mean.
     expect(lifecycleWarning('X', { status: 'deprecated', closedToNewCustomers: '2026-07-30' })).toBe(
-      'X is deprecated: it takes no new customers from 30 July 2026.',
+      'X is deprecated: no new customers from 30 July 2026.',
     );
     expect(lifecycleWarning('X', { status: 'preview', gaTarget: 'H2 2026' })).toMatch(
       /preview \(general availability expected H2 2026\)/,

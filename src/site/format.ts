@@ -78,15 +78,16 @@ export function lifecycleWarning(
     case 'preview':
       return `${name} is in preview${lifecycle.gaTarget ? ` (general availability expected ${lifecycle.gaTarget})` : ''}: features and terms may change.`;
     case 'deprecated': {
-      // The day it closed, when the vendor gave one; else what deprecated can mean.
+      // The day it closed, when the vendor gave one; else what deprecated can mean. Said without a verb, as the feeds
+      // and policies say it: "no new customers from" reads right before and after that day.
       const closed = lifecycle.closedToNewCustomers
-        ? `it takes no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        ? `no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
         : 'it may be closed to new customers';
       return `${name} is deprecated${when ? ` and ends on ${when}` : ''}: ${closed}.${move}`;
     }
     case 'sunset': {
       const closed = lifecycle.closedToNewCustomers
-        ? ` and takes no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
+        ? `; no new customers from ${humanDate(lifecycle.closedToNewCustomers)}`
         : '';
       return `${name} is being retired${when ? ` on ${when}` : ''}${closed}.${move}`;
     }

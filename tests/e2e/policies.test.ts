@@ -323,7 +323,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
     const warning = p.locator('[data-policy-result="aws"] [data-policy-warning="deprecated"]');
     await expect(warning.textContent()).resolves.toBe(
-      'Amazon Kendra is deprecated: it takes no new customers from 30 July 2026. ' +
+      'Amazon Kendra is deprecated: no new customers from 30 July 2026. ' +
         'Plan a move to Amazon Bedrock Knowledge Bases.',
     );
     await expect(p.locator('[data-policy-result="aws"]').textContent()).resolves.toContain('Before you deploy it:');
