@@ -74,7 +74,8 @@ describe('policy view', () => {
       }),
       data,
     );
-    expect(offers).toEqual([
+    // Each offer's reasons as rows are the next test's.
+    expect(offers).toMatchObject([
       {
         kind: 'requires',
         text: 'AWS Lambda needs Amazon CloudWatch: functions write their logs there.',
@@ -110,6 +111,29 @@ describe('policy view', () => {
         text:
           'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with Amazon RDS: ' +
           'a (AWS Lambda); b (Amazon DocumentDB); c (Amazon CloudWatch).',
+        subject: 'Amazon RDS',
+        summary: 'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with it.',
+        // Shown as one row per reason under the service to add, each with its own source.
+        reasons: [
+          {
+            kind: 'recommends',
+            text: 'AWS Lambda works best with it: a.',
+            about: 'AWS Lambda works best with Amazon RDS',
+            sources: ['https://a'],
+          },
+          {
+            kind: 'recommends',
+            text: 'Amazon DocumentDB works best with it: b.',
+            about: 'Amazon DocumentDB works best with Amazon RDS',
+            sources: ['https://b'],
+          },
+          {
+            kind: 'recommends',
+            text: 'Amazon CloudWatch works best with it: c.',
+            about: 'Amazon CloudWatch works best with Amazon RDS',
+            sources: ['https://a'],
+          },
+        ],
         addId: 'aws-rds',
         sources: ['https://a', 'https://b'],
       },
@@ -134,6 +158,10 @@ describe('policy view', () => {
     expect(some.map((o) => o.text)).toEqual([
       'AWS Lambda, Amazon DocumentDB and Amazon CloudWatch work best with Amazon RDS: ' +
         'shared (AWS Lambda and Amazon CloudWatch); own (Amazon DocumentDB).',
+    ]);
+    expect(some[0]!.reasons.map((r) => [r.text, r.sources])).toEqual([
+      ['AWS Lambda and Amazon CloudWatch work best with it: shared.', ['https://a']],
+      ['Amazon DocumentDB works best with it: own.', ['https://b']],
     ]);
   });
 
@@ -166,6 +194,22 @@ describe('policy view', () => {
       {
         kind: 'requires',
         text: 'AWS Lambda needs Amazon RDS: a; Amazon DocumentDB works best with it: b.',
+        subject: 'Amazon RDS',
+        summary: 'AWS Lambda needs it; Amazon DocumentDB works best with it.',
+        reasons: [
+          {
+            kind: 'requires',
+            text: 'AWS Lambda needs it: a.',
+            about: 'AWS Lambda needs Amazon RDS',
+            sources: ['https://a'],
+          },
+          {
+            kind: 'recommends',
+            text: 'Amazon DocumentDB works best with it: b.',
+            about: 'Amazon DocumentDB works best with Amazon RDS',
+            sources: ['https://b'],
+          },
+        ],
         addId: 'aws-rds',
         sources: ['https://a', 'https://b'],
       },

@@ -38,11 +38,30 @@ export function sizeAgainstQuota(env: Pick<PolicyEnvelopeView, 'size'>): { text:
 
 export interface DependencyOffer {
   kind: 'requires' | 'recommends';
-  /** The sentence to show. */
+  /** The whole offer in one sentence. */
   text: string;
+  /** What is denied: the service (with the parts still denied) or the identifiers. */
+  subject: string;
+  /** Who needs it and who works best with it, without the reasons: "Dataflow and Dataproc need it; BigQuery works best with it." */
+  summary: string;
+  /**
+   * Each reason once, with the services that give it and where the vendor says so, needs first: an offer many
+   * services share is shown as the subject, the summary and one row per reason rather than as one long sentence.
+   */
+  reasons: DependencyReason[];
   /** The catalogue service the one-click button adds, when a catalogue service owns the dependency. */
   addId?: string;
   /** Where the vendor says so: one page per distinct source. */
+  sources: string[];
+}
+
+/** One reason of an offer: "Dataflow and Dataproc need it: <reason>." */
+export interface DependencyReason {
+  kind: 'requires' | 'recommends';
+  /** The row's sentence, the subject named as "it". */
+  text: string;
+  /** The same, the subject named: what a source link says it is the source of. */
+  about: string;
   sources: string[];
 }
 
@@ -79,13 +98,24 @@ export function dependencyOffers(
       ? `${name(id)} (which ${listInWords(by.map(name))} ${by.length > 1 ? 'need' : 'needs'})`
       : name(id);
   };
+  /** The notes by their reason, each reason in the order first given. */
+  const byReason = (notes: readonly DependencyNote[]): Map<string, DependencyNote[]> => {
+    const out = new Map<string, DependencyNote[]>();
+    for (const n of notes) out.set(n.reason, [...(out.get(n.reason) ?? []), n]);
+    return out;
+  };
   /** Each reason said once, with the services that give it; alone when every service gives the same one. */
   const reasonsOf = (notes: readonly DependencyNote[]): string => {
-    const byReason = new Map<string, string[]>();
-    for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), name(n.serviceId)]);
-    return byReason.size === 1
+    const reasons = byReason(notes);
+    return reasons.size === 1
       ? notes[0]!.reason
-      : [...byReason].map(([reason, services]) => `${reason} (${listInWords(services)})`).join('; ');
+      : [...reasons].map(([reason, of]) => `${reason} (${listInWords(of.map((n) => name(n.serviceId)))})`).join('; ');
+  };
+  /** "Dataflow and Dataproc need" / "Dataflow works best with". */
+  const whoVerb = (of: readonly DependencyNote[], kind: DependencyOffer['kind']): string => {
+    const several = of.length > 1;
+    const verb = kind === 'requires' ? (several ? 'need' : 'needs') : several ? 'work best with' : 'works best with';
+    return `${listInWords(of.map((n) => who(n.serviceId)))} ${verb}`;
   };
   const groups = new Map<string, DependencyNote[]>();
   for (const d of missing) {
@@ -102,15 +132,36 @@ export function dependencyOffers(
         : (d.identifiers ?? []).join(', ');
       const needs = notes.filter((n) => n.kind === 'requires');
       const wants = notes.filter((n) => n.kind === 'recommends');
-      const clause = (of: readonly DependencyNote[], one: string, several: string, object: string) =>
-        `${listInWords(of.map((n) => who(n.serviceId)))} ${of.length > 1 ? several : one} ${object}: ${reasonsOf(of)}`;
+      const clause = (of: readonly DependencyNote[], kind: DependencyOffer['kind'], object: string) =>
+        `${whoVerb(of, kind)} ${object}: ${reasonsOf(of)}`;
       const text = needs.length
-        ? clause(needs, 'needs', 'need', what) +
-          (wants.length ? `; ${clause(wants, 'works best with', 'work best with', 'it')}` : '')
-        : clause(wants, 'works best with', 'work best with', what);
+        ? clause(needs, 'requires', what) + (wants.length ? `; ${clause(wants, 'recommends', 'it')}` : '')
+        : clause(wants, 'recommends', what);
+      const summary = [
+        needs.length && `${whoVerb(needs, 'requires')} it`,
+        wants.length && `${whoVerb(wants, 'recommends')} it`,
+      ]
+        .filter(Boolean)
+        .join('; ');
+      const reasons = (
+        [
+          ['requires', needs],
+          ['recommends', wants],
+        ] as const
+      ).flatMap(([kind, of]) =>
+        [...byReason(of)].map(([reason, given]): DependencyReason => ({
+          kind,
+          text: `${whoVerb(given, kind)} it: ${reason}.`,
+          about: `${whoVerb(given, kind)} ${what}`,
+          sources: [...new Set(given.map((n) => n.source))],
+        })),
+      );
       return {
         kind: needs.length ? 'requires' : 'recommends',
         text: `${text}.`,
+        subject: what,
+        summary: `${summary}.`,
+        reasons,
         ...(d.service ? { addId: d.service } : {}),
         sources: [...new Set(notes.map((n) => n.source))],
       };

@@ -112,8 +112,11 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect.poll(storedIds).toContain('aws-cloudwatch');
       await expect.poll(() => result.textContent()).toContain('2 services of this cloud allowed.');
       await expect(result.locator('button[data-add-dependency="aws-cloudwatch"]').count()).resolves.toBe(0);
-      // The button is gone with the policy it was in: the keyboard focus is on the new one's heading, not the page.
-      await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('policy-aws-h');
+      // The button is gone with the policy it was in: the keyboard focus is on what the panel says of the change,
+      // where the offers are, not on the page (nor the panel's heading, a screen's height up on a phone).
+      await expect
+        .poll(() => p.evaluate(() => document.activeElement?.textContent))
+        .toBe(`Added ${service('aws-cloudwatch').name} to your list; this policy is made for the list with it.`);
       // Adding a dependency shows the policy again; it does not download a second file unasked.
       expect(downloads).toBe(1);
 
@@ -280,6 +283,105 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await p.getByRole('button', { name: `Remove ${service('aws-lambda').name}` }).click();
     await expect.poll(() => result.textContent()).toMatch(/cannot be made for the list as it is now: no AWS service\./);
     await expect(p.locator('button[data-policy="aws"]').isDisabled()).resolves.toBe(true);
+    await fresh.close();
+  });
+
+  it('"Add it" that takes the SCP over the quota offers to take the service out again, which brings the policy back', async () => {
+    const lambda = 'aws-lambda';
+    const cloudWatch = 'aws-cloudwatch';
+    // Exempt roles fill the quota (they count against it) until Lambda's SCP fits and Lambda's with CloudWatch does
+    // not: each role's length is measured through the API, so the test does not restate how the SCP is written.
+    // Each role named apart (the same role twice is written once): a letter of its own, then n - 1 more.
+    const role = (n: number, i: number) => `arn:aws:iam::*:role/${String.fromCharCode(97 + i)}${'r'.repeat(n - 1)}`;
+    const scpSize = async (ids: string[], roles: string[]) => {
+      const query = new URLSearchParams({ envelope: 'true', exemptPrincipalArns: roles.join(',') });
+      const r = await fetch(url(`/v1/policies/aws-scp?${query}`), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Near the quota', approvedServiceIds: ids }),
+      });
+      // The envelope's size, or the too-large problem's.
+      const body = (await r.json()) as { size: { value: number } | number };
+      return typeof body.size === 'number' ? body.size : body.size.value;
+    };
+    const one = await scpSize([lambda], [role(400, 0)]);
+    // What a role costs beside its name (quotes, comma, the ARN's start).
+    const overhead = (await scpSize([lambda], [role(400, 0), role(400, 1)])) - one - 400;
+    const withCloudWatch = (await scpSize([lambda, cloudWatch], [role(400, 0)])) - one;
+    expect(withCloudWatch).toBeGreaterThan(1);
+    // Aim half of CloudWatch's characters below the quota.
+    let extra = 5120 - Math.ceil(withCloudWatch / 2) - one;
+    const roles = [role(400, 0)];
+    while (extra > overhead) {
+      const n = Math.min(512, extra - overhead);
+      roles.push(role(n, roles.length));
+      extra -= overhead + n;
+    }
+    roles[0] = role(400 + extra, 0);
+    const before = await scpSize([lambda], roles);
+    expect(before).toBeLessThanOrEqual(5120);
+    expect(await scpSize([lambda, cloudWatch], roles)).toBeGreaterThan(5120);
+
+    const { fresh, p } = await openBuilder('Near the quota', [lambda]);
+    await p.getByLabel('Roles the AWS SCP leaves alone (optional)').fill(roles.join('\n'));
+    const result = p.locator('[data-policy-result="aws"]');
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    await expect(result.locator('[data-policy-size="near"]').textContent()).resolves.toContain(
+      `${before.toLocaleString('en-GB')} of the 5,120 characters`,
+    );
+    await result.locator(`button[data-add-dependency="${cloudWatch}"]`).click();
+    const undo = result.getByRole('button', { name: `Take ${service(cloudWatch).name} out of the list again` });
+    await undo.waitFor();
+    await expect(result.textContent()).resolves.toMatch(/over the 5,120-character quota/);
+    const storedIds = () =>
+      p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').ids as string[], LIST_STORAGE_KEY);
+    await expect(storedIds()).resolves.toEqual([lambda, cloudWatch]);
+    // The way back is where the keyboard is: the button that was pressed went with the panel.
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-undo-add'))).toBe(cloudWatch);
+    // Taken out again, the policy made before is shown again, from this page: no request, no download.
+    const posts: string[] = [];
+    p.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
+    let downloads = 0;
+    p.on('download', () => downloads++);
+    await p.keyboard.press('Enter');
+    await expect.poll(storedIds).toEqual([lambda]);
+    await result.locator(`button[data-add-dependency="${cloudWatch}"]`).waitFor();
+    await expect(result.locator('[data-policy-change]').textContent()).resolves.toBe(
+      `Took ${service(cloudWatch).name} out of your list again; this policy is made for the list without it.`,
+    );
+    await expect.poll(() => p.evaluate(() => document.activeElement?.hasAttribute('data-policy-change'))).toBe(true);
+    expect(posts).toEqual([]);
+    expect(downloads).toBe(0);
+    await fresh.close();
+  });
+
+  it('an offer many services share: the service to add, then one row per reason with its own source', async () => {
+    const storage = 'gcp-cloud-storage';
+    const { fresh, p } = await openBuilder('Data', ['gcp-dataflow', 'gcp-dataproc', 'gcp-bigquery']);
+    const result = p.locator('[data-policy-result="gcp"]');
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+    const offer = result.locator(`li[data-dependency="${storage}"]`);
+    const name = service(storage).name;
+    await expect(offer.locator('p').first().innerText()).resolves.toBe(
+      `${name}: ${service('gcp-dataflow').name} and ${service('gcp-dataproc').name} need it; ` +
+        `${service('gcp-bigquery').name} works best with it. Add it`,
+    );
+    const rows = offer.locator('.dependency-reasons > li');
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.nth(0).textContent()).resolves.toMatch(new RegExp(`^${service('gcp-dataflow').name} needs it: `));
+    await expect(rows.nth(2).textContent()).resolves.toMatch(
+      new RegExp(`^${service('gcp-bigquery').name} works best with it: `),
+    );
+    // Each row's source is its own, named for a screen reader, and opens beside the panel rather than over it.
+    for (let i = 0; i < 3; i++) {
+      const link = rows.nth(i).getByRole('link');
+      await expect(link.count()).resolves.toBe(1);
+      await expect(link.getAttribute('target')).resolves.toBe('_blank');
+      await expect(link.getAttribute('aria-label')).resolves.toMatch(
+        new RegExp(`^Source: .* (needs|works best with) ${name} \\(opens in a new tab\\)$`),
+      );
+    }
+    await expect(seriousViolations(p)).resolves.toEqual([]);
     await fresh.close();
   });
 

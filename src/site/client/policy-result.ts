@@ -14,6 +14,7 @@ import {
   dependencyOffers,
   exemptRolesIn,
   sizeAgainstQuota,
+  type DependencyReason,
   type PolicyEnvelopeView,
 } from '../policy-view.ts';
 import { el, notice } from './dom.ts';
@@ -36,6 +37,8 @@ export interface PolicyResultInput {
   leftOut: string;
   /** Adds a service to the approved list and generates the policy again. */
   add: (id: string) => void;
+  /** What the list's last change from this panel was ("Added …"), said where the offers are. */
+  change?: string | undefined;
 }
 
 /** The policy document as the file to download. */
@@ -45,7 +48,7 @@ export function policyText(target: PolicyTarget, doc: unknown): string {
 }
 
 export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): void {
-  const { target, envelope: env, data, file, leftOut, add } = input;
+  const { target, envelope: env, data, file, leftOut, add, change } = input;
   const doc = env.document;
   const byId = new Map(data.services.map((s) => [s.id, s]));
   const nameOf = (id: string) => byId.get(id)?.name ?? id;
@@ -109,6 +112,8 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           ),
         ]
       : []),
+    // Where the offers are (the "Add it" pressed was among them): the keyboard focus comes here after it.
+    ...(change ? [notice('ok', el('p', { dataset: { policyChange: '' } }, change))] : []),
     // What the services need first, then what works best with them: each under its own words, so a recommendation
     // is never counted among what the policy denies them.
     ...offerGroups.map(([heading, group]) =>
@@ -118,34 +123,41 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
         el(
           'ul',
           { className: 'dependency-offers' },
-          ...group.map((o) =>
-            el(
+          ...group.map((o) => {
+            const addButton = o.addId
+              ? el(
+                  'button',
+                  {
+                    type: 'button',
+                    className: 'secondary',
+                    dataset: { addDependency: o.addId },
+                    attrs: { 'aria-label': `Add it: ${nameOf(o.addId)}` },
+                    onclick: () => add(o.addId!),
+                  },
+                  'Add it',
+                )
+              : ' (no catalogue service owns it; add its identifiers to the policy yourself)';
+            const [only] = o.reasons;
+            if (o.reasons.length === 1 && only)
+              return el(
+                'li',
+                { dataset: { dependency: o.addId ?? '' } },
+                `${o.text} `,
+                ...sourceLinks(only),
+                addButton,
+              );
+            // Many services wanting one: the service to add first, then one row per reason with its own source.
+            return el(
               'li',
               { dataset: { dependency: o.addId ?? '' } },
-              `${o.text} `,
-              // Every offer has the same visible words: its accessible name says which one it is.
-              ...o.sources.flatMap((source, i) => {
-                const label = o.sources.length > 1 ? `Source ${i + 1}` : 'Source';
-                return [
-                  el('a', { href: source, rel: 'noopener', attrs: { 'aria-label': `${label}: ${o.text}` } }, label),
-                  ' ',
-                ];
-              }),
-              o.addId
-                ? el(
-                    'button',
-                    {
-                      type: 'button',
-                      className: 'secondary',
-                      dataset: { addDependency: o.addId },
-                      attrs: { 'aria-label': `Add it: ${nameOf(o.addId)}` },
-                      onclick: () => add(o.addId!),
-                    },
-                    'Add it',
-                  )
-                : ' (no catalogue service owns it; add its identifiers to the policy yourself)',
-            ),
-          ),
+              el('p', {}, el('strong', {}, o.subject), `: ${o.summary} `, addButton),
+              el(
+                'ul',
+                { className: 'dependency-reasons' },
+                ...o.reasons.map((r) => el('li', {}, `${r.text} `, ...sourceLinks(r))),
+              ),
+            );
+          }),
         ),
       ),
     ),
@@ -205,6 +217,30 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       ),
     ),
   );
+}
+
+/**
+ * A reason's vendor pages, each link named for a screen reader with what it is the source of (every link has the
+ * same visible words). They open in a new tab: followed in this one, they would leave the panel, which is made in the
+ * page and not kept.
+ */
+function sourceLinks(reason: DependencyReason): (Node | string)[] {
+  return reason.sources.flatMap((source, i) => {
+    const label = reason.sources.length > 1 ? `Source ${i + 1}` : 'Source';
+    return [
+      el(
+        'a',
+        {
+          href: source,
+          target: '_blank',
+          rel: 'noopener',
+          attrs: { 'aria-label': `${label}: ${reason.about} (opens in a new tab)` },
+        },
+        label,
+      ),
+      ' ',
+    ];
+  });
 }
 
 /**

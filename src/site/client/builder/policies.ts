@@ -9,7 +9,7 @@
  */
 import { AWS_SCP_LARGER_LIMIT, type PolicyDocumentResult, type PolicyTarget } from '../../../core/policies/common.ts';
 import type { PolicyFormat as ApiPolicyFormat } from '../../../core/policies/iac.ts';
-import { addIds, fileStem, type ApprovedListState } from '../../list-state.ts';
+import { addIds, fileStem, removeIds, type ApprovedListState } from '../../list-state.ts';
 import { plural } from '../../format.ts';
 import { CONTROL_TOWER_ROLE_ARNS } from '../../../core/policies/essentials.ts';
 import {
@@ -21,7 +21,7 @@ import {
   policyUnavailable,
 } from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
-import { el, notice } from '../dom.ts';
+import { el, focusResult, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { policyText, renderPolicyResult } from '../policy-result.ts';
 import { readList, updateList } from '../store.ts';
@@ -328,20 +328,54 @@ function scpTooLarge(problem: unknown, quota: string, exemptRoles: number): HTML
   );
 }
 
+/** A service the panel just added to the list ("Add it") or took out again (its undo). */
+type ListChange = { added: string } | { removed: string };
+
 /**
  * Generates one cloud's policy with its envelope and, when `save` is true,
  * downloads it in `format`; the details go into the cloud's panel either way.
- * "Add it" on a missing dependency generates again without a second download.
+ * "Add it" on a missing dependency generates again without a second download,
+ * and says what it added; when the policy cannot be made for the list with it
+ * (an SCP it takes over the quota), the refusal offers to take it out again,
+ * which brings the policy before it back.
  */
-export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save = true): Promise<void> {
+export async function downloadPolicy(
+  p: PolicyButton,
+  format: PolicyFormat,
+  save = true,
+  change?: ListChange,
+): Promise<void> {
   const ready = await prepareList(p.out);
   if (!ready) return show(p, `No ${p.label}.`);
   const { body, leftOut, catalogue: cat } = ready;
+  const nameOf = (id: string) => cat.services.find((s) => s.id === id)?.name ?? id;
+  /** Takes the service just added out of the list again, and makes the policy for the list as it was. */
+  const undo = (id: string) =>
+    el(
+      'p',
+      {},
+      el(
+        'button',
+        {
+          type: 'button',
+          dataset: { undoAdd: id },
+          onclick: () => {
+            updateList((s) => removeIds(s, [id]));
+            void whileBusy(p.button, () => downloadPolicy(p, format, false, { removed: id })).then(() =>
+              focusChange(p),
+            );
+          },
+        },
+        `Take ${nameOf(id)} out of the list again`,
+      ),
+    );
+  const refused = (line: string, ...children: Node[]) =>
+    show(p, line, ...children, ...(change && 'added' in change ? [undo(change.added)] : []));
   const query = new URLSearchParams({ envelope: 'true' });
   const optionProblem = p.option?.problem();
   if (optionProblem) {
     const what = p.target === 'gcp' ? 'the Google Cloud parent is' : 'the exempt roles are';
-    return show(p, `No ${p.label}: ${what} not valid.`, notice('error', optionProblem));
+    return refused(`No ${p.label}: ${what} not valid.`, notice('error', optionProblem));
   }
   const parent = p.target === 'gcp' ? (p.option?.value().trim() ?? '') : '';
   if (parent) query.set('parent', parent);
@@ -356,7 +390,7 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
       const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota(), exempt.length) : undefined;
-      return show(p, `No ${p.label}.`, notice('error', tooLarge ?? r.message));
+      return refused(`No ${p.label}.`, notice('error', tooLarge ?? r.message));
     }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
@@ -397,14 +431,27 @@ export async function downloadPolicy(p: PolicyButton, format: PolicyFormat, save
     data: cat,
     file,
     leftOut,
+    change:
+      change &&
+      ('added' in change
+        ? `Added ${nameOf(change.added)} to your list; this policy is made for the list with it.`
+        : `Took ${nameOf(change.removed)} out of your list again; this policy is made for the list without it.`),
     add: (id) => {
       updateList((s) => addIds(s, [id]));
-      // "Add it" goes with the panel it was in: the keyboard focus moves to the panel's heading, not to the page.
-      void whileBusy(p.button, () => downloadPolicy(p, format, false)).then(() => {
-        const heading = p.panel.querySelector<HTMLElement>('h2');
-        heading?.setAttribute('tabindex', '-1');
-        heading?.focus();
-      });
+      void whileBusy(p.button, () => downloadPolicy(p, format, false, { added: id })).then(() => focusChange(p));
     },
   });
+}
+
+/**
+ * "Add it" (or its undo) goes with the panel it was in, whose contents are made again: the keyboard focus moves to
+ * what the panel now says of the change, which stands where the offers were, or to the button that takes the service
+ * out again when the policy could not be made with it; the panel's heading would scroll a narrow screen far up.
+ */
+function focusChange(p: PolicyButton): void {
+  const target =
+    p.out.querySelector<HTMLElement>('[data-undo-add]') ??
+    p.out.querySelector<HTMLElement>('[data-policy-change]') ??
+    p.panel.querySelector<HTMLElement>('h2');
+  if (target) focusResult(target);
 }
