@@ -75,19 +75,27 @@ describe('policy view', () => {
       data,
     );
     // Each offer's reasons as rows are the next test's.
-    expect(offers).toMatchObject([
+    expect(offers.map(({ kind, text, subject, summary, addId }) => ({ kind, text, subject, summary, addId }))).toEqual([
       {
         kind: 'requires',
         text: 'AWS Lambda needs Amazon CloudWatch: functions write their logs there.',
+        subject: 'Amazon CloudWatch',
+        summary: 'AWS Lambda needs it.',
         addId: 'aws-cloudwatch',
-        sources: ['https://b'],
       },
-      { kind: 'requires', text: 'AWS Lambda needs kms: keys.', sources: ['https://c'] },
+      {
+        kind: 'requires',
+        text: 'AWS Lambda needs kms: keys.',
+        subject: 'kms',
+        summary: 'AWS Lambda needs it.',
+        addId: undefined,
+      },
       {
         kind: 'recommends',
         text: 'AWS Lambda works best with Amazon RDS: r.',
+        subject: 'Amazon RDS',
+        summary: 'AWS Lambda works best with it.',
         addId: 'aws-rds',
-        sources: ['https://a'],
       },
     ]);
   });
@@ -135,7 +143,6 @@ describe('policy view', () => {
           },
         ],
         addId: 'aws-rds',
-        sources: ['https://a', 'https://b'],
       },
     ]);
     // The same reason from every service is said once.
@@ -211,7 +218,6 @@ describe('policy view', () => {
           },
         ],
         addId: 'aws-rds',
-        sources: ['https://a', 'https://b'],
       },
     ]);
   });
@@ -246,6 +252,15 @@ describe('policy view', () => {
       'AWS Lambda needs Amazon CloudWatch: logs.',
       'Amazon CloudWatch (which AWS Lambda needs) needs Amazon RDS: x.',
     ]);
+    // Its row and source link say it too.
+    expect(offers[1]!.reasons).toEqual([
+      {
+        kind: 'requires',
+        text: 'Amazon CloudWatch (which AWS Lambda needs) needs it: x.',
+        about: 'Amazon CloudWatch (which AWS Lambda needs) needs Amazon RDS',
+        sources: ['https://b'],
+      },
+    ]);
   });
 
   it('names a dependency the policy lets partly through with what it still denies', () => {
@@ -269,6 +284,9 @@ describe('policy view', () => {
     expect(offers.map((o) => o.text)).toEqual([
       'AWS Lambda works best with Amazon RDS (its rds-data, which this policy denies): r.',
     ]);
+    // A source link names the service alone: what is denied of it is said once, in the offer.
+    expect(offers[0]!.subject).toBe('Amazon RDS (its rds-data, which this policy denies)');
+    expect(offers[0]!.reasons.map((r) => r.about)).toEqual(['AWS Lambda works best with Amazon RDS']);
   });
 
   it('says the size against the quota, and when it is near it', () => {

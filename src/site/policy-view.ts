@@ -51,8 +51,6 @@ export interface DependencyOffer {
   reasons: DependencyReason[];
   /** The catalogue service the one-click button adds, when a catalogue service owns the dependency. */
   addId?: string;
-  /** Where the vendor says so: one page per distinct source. */
-  sources: string[];
 }
 
 /** One reason of an offer: "Dataflow and Dataproc need it: <reason>." */
@@ -60,8 +58,9 @@ export interface DependencyReason {
   kind: 'requires' | 'recommends';
   /** The row's sentence, the subject named as "it". */
   text: string;
-  /** The same, the subject named: what a source link says it is the source of. */
+  /** The same, the service (or identifiers) named without the parts denied: what a source link is the source of. */
   about: string;
+  /** Where the vendor says so: one page per distinct source. */
   sources: string[];
 }
 
@@ -127,9 +126,8 @@ export function dependencyOffers(
       const d = notes[0]!;
       // A service the policy lets partly through is named with what it still denies.
       const denied = [...new Set(notes.flatMap((n) => n.denied ?? []))];
-      const what = d.service
-        ? `${name(d.service)}${denied.length ? ` (its ${listInWords(denied)}, which this policy denies)` : ''}`
-        : (d.identifiers ?? []).join(', ');
+      const named = d.service ? name(d.service) : (d.identifiers ?? []).join(', ');
+      const what = denied.length ? `${named} (its ${listInWords(denied)}, which this policy denies)` : named;
       const needs = notes.filter((n) => n.kind === 'requires');
       const wants = notes.filter((n) => n.kind === 'recommends');
       const clause = (of: readonly DependencyNote[], kind: DependencyOffer['kind'], object: string) =>
@@ -152,7 +150,7 @@ export function dependencyOffers(
         [...byReason(of)].map(([reason, given]): DependencyReason => ({
           kind,
           text: `${whoVerb(given, kind)} it: ${reason}.`,
-          about: `${whoVerb(given, kind)} ${what}`,
+          about: `${whoVerb(given, kind)} ${named}`,
           sources: [...new Set(given.map((n) => n.source))],
         })),
       );
@@ -163,7 +161,6 @@ export function dependencyOffers(
         summary: `${summary}.`,
         reasons,
         ...(d.service ? { addId: d.service } : {}),
-        sources: [...new Set(notes.map((n) => n.source))],
       };
     })
     .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'requires' ? -1 : 1));

@@ -329,15 +329,40 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await expect(result.locator('[data-policy-size="near"]').textContent()).resolves.toContain(
       `${before.toLocaleString('en-GB')} of the 5,120 characters`,
     );
-    await result.locator(`button[data-add-dependency="${cloudWatch}"]`).click();
-    const undo = result.getByRole('button', { name: `Take ${service(cloudWatch).name} out of the list again` });
-    await undo.waitFor();
-    await expect(result.textContent()).resolves.toMatch(/over the 5,120-character quota/);
     const storedIds = () =>
       p.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').ids as string[], LIST_STORAGE_KEY);
-    await expect(storedIds()).resolves.toEqual([lambda, cloudWatch]);
+    const addAndRefuse = async () => {
+      await result.locator(`button[data-add-dependency="${cloudWatch}"]`).click();
+      const undo = result.getByRole('button', { name: `Take ${service(cloudWatch).name} out of your list again` });
+      await undo.waitFor();
+      // The panel says the service was added, and why the policy could not be made with it.
+      await expect(result.locator('[data-policy-change]').textContent()).resolves.toBe(
+        `Added ${service(cloudWatch).name} to your list, but the AWS service control policy could not be made for the ` +
+          'list as it is now:',
+      );
+      await expect(result.textContent()).resolves.toMatch(/over the 5,120-character quota/);
+      await expect(storedIds()).resolves.toEqual([lambda, cloudWatch]);
+    };
+    /** The list as another tab of this browser writes it: the page hears of it through the storage event. */
+    const listChangedElsewhere = (ids: string[]) =>
+      p.evaluate(
+        ([key, value]) => {
+          localStorage.setItem(key!, value!);
+          dispatchEvent(new StorageEvent('storage', { key: key! }));
+        },
+        [LIST_STORAGE_KEY, JSON.stringify({ name: 'Near the quota', description: '', ids })],
+      );
+    await addAndRefuse();
     // The way back is where the keyboard is: the button that was pressed went with the panel.
     await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-undo-add'))).toBe(cloudWatch);
+    // The offer holds for the list it was made for: the list changed elsewhere takes it down.
+    await listChangedElsewhere([lambda, cloudWatch, 'aws-s3']);
+    await expect.poll(() => result.textContent()).toMatch(/^Your list has changed since the .* was refused\./);
+    await expect(result.locator('[data-undo-add]').count()).resolves.toBe(0);
+    // Back to the list of the refusal: made again, refused again, with the offer.
+    await listChangedElsewhere([lambda]);
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    await addAndRefuse();
     // Taken out again, the policy made before is shown again, from this page: no request, no download.
     const posts: string[] = [];
     p.on('request', (r) => void (r.method() === 'POST' && posts.push(r.url())));
@@ -350,6 +375,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       `Took ${service(cloudWatch).name} out of your list again; this policy is made for the list without it.`,
     );
     await expect.poll(() => p.evaluate(() => document.activeElement?.hasAttribute('data-policy-change'))).toBe(true);
+    // The policy before it, as it was.
+    await expect(result.locator('[data-policy-size]').textContent()).resolves.toContain(
+      `${before.toLocaleString('en-GB')} of the 5,120 characters`,
+    );
     expect(posts).toEqual([]);
     expect(downloads).toBe(0);
     await fresh.close();
@@ -360,6 +389,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     const { fresh, p } = await openBuilder('Data', ['gcp-dataflow', 'gcp-dataproc', 'gcp-bigquery']);
     const result = p.locator('[data-policy-result="gcp"]');
     await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="gcp"]').click()]);
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const offer = result.locator(`li[data-dependency="${storage}"]`);
     const name = service(storage).name;
     await expect(offer.locator('p').first().innerText()).resolves.toBe(
@@ -368,9 +398,11 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     );
     const rows = offer.locator('.dependency-reasons > li');
     await expect(rows.count()).resolves.toBe(3);
-    await expect(rows.nth(0).textContent()).resolves.toMatch(new RegExp(`^${service('gcp-dataflow').name} needs it: `));
+    await expect(rows.nth(0).textContent()).resolves.toMatch(
+      new RegExp(`^${escaped(service('gcp-dataflow').name)} needs it: `),
+    );
     await expect(rows.nth(2).textContent()).resolves.toMatch(
-      new RegExp(`^${service('gcp-bigquery').name} works best with it: `),
+      new RegExp(`^${escaped(service('gcp-bigquery').name)} works best with it: `),
     );
     // Each row's source is its own, named for a screen reader, and opens beside the panel rather than over it.
     for (let i = 0; i < 3; i++) {
@@ -378,7 +410,7 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(link.count()).resolves.toBe(1);
       await expect(link.getAttribute('target')).resolves.toBe('_blank');
       await expect(link.getAttribute('aria-label')).resolves.toMatch(
-        new RegExp(`^Source: .* (needs|works best with) ${name} \\(opens in a new tab\\)$`),
+        new RegExp(`^Source: .* (needs|works best with) ${escaped(name)} \\(opens in a new tab\\)$`),
       );
     }
     await expect(seriousViolations(p)).resolves.toEqual([]);

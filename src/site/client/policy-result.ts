@@ -112,7 +112,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           ),
         ]
       : []),
-    // Where the offers are (the "Add it" pressed was among them): the keyboard focus comes here after it.
+    // Where the offers are, among which "Add it" was pressed: the keyboard focus comes here after it (or its undo).
     ...(change ? [notice('ok', el('p', { dataset: { policyChange: '' } }, change))] : []),
     // What the services need first, then what works best with them: each under its own words, so a recommendation
     // is never counted among what the policy denies them.
@@ -136,7 +136,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
                   },
                   'Add it',
                 )
-              : ' (no catalogue service owns it; add its identifiers to the policy yourself)';
+              : '(no catalogue service owns it; add its identifiers to the policy yourself)';
             const [only] = o.reasons;
             if (o.reasons.length === 1 && only)
               return el(

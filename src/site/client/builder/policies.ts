@@ -130,10 +130,14 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
     // Said again as the list changes on: whether the policy can be made for it now is part of what is said.
     // A cloud the list no longer has a service of cannot have its policy made again: its button says why.
     const why = unavailable.get(p.target);
+    // A refusal that offered to take a service out again says so: that offer was for the list as it was.
+    const since = refusals.delete(p.target)
+      ? `Your list has changed since the ${p.label} was refused. `
+      : `Your list has changed since this ${p.label} was made, so it is no longer offered. `;
     p.out.replaceChildren(
       notice(
         'warn',
-        `Your list has changed since this ${p.label} was made, so it is no longer offered. ` +
+        since +
           (why === undefined
             ? `Press “${p.button.textContent?.trim()}” to make it for the list as it is now.`
             : `It cannot be made for the list as it is now: ${lowerFirst(why)}.`),
@@ -181,6 +185,11 @@ function awsQuota(page: BuilderPage): HTMLSelectElement | null {
 const madeFor = new Map<PolicyTarget, string>();
 /** The clouds whose panel says the policy made before is no longer offered (until one is made again). */
 const stale = new Set<PolicyTarget>();
+/**
+ * The clouds whose panel shows a policy refused after "Add it" (or its undo), which may offer to take the service
+ * out again: `madeFor` keeps the list it was refused for, so a change to the list or the options takes it down.
+ */
+const refusals = new Set<PolicyTarget>();
 
 /** A field of one cloud's own option, checked as the API checks it, with its summary under the cloud's button. */
 interface OptionField {
@@ -349,28 +358,61 @@ export async function downloadPolicy(
   if (!ready) return show(p, `No ${p.label}.`);
   const { body, leftOut, catalogue: cat } = ready;
   const nameOf = (id: string) => cat.services.find((s) => s.id === id)?.name ?? id;
-  /** Takes the service just added out of the list again, and makes the policy for the list as it was. */
-  const undo = (id: string) =>
-    el(
-      'p',
-      {},
-      el(
-        'button',
-        {
-          type: 'button',
-          dataset: { undoAdd: id },
-          onclick: () => {
-            updateList((s) => removeIds(s, [id]));
-            void whileBusy(p.button, () => downloadPolicy(p, format, false, { removed: id })).then(() =>
-              focusChange(p),
-            );
-          },
-        },
-        `Take ${nameOf(id)} out of the list again`,
-      ),
+  /** What the list's change from this panel was, said where the offers are (or were). */
+  const changeLine = (made: boolean) => {
+    if (!change) return undefined;
+    const done =
+      'added' in change
+        ? `Added ${nameOf(change.added)} to your list`
+        : `Took ${nameOf(change.removed)} out of your list again`;
+    if (made) return `${done}; this policy is made for the list ${'added' in change ? 'with' : 'without'} it.`;
+    return `${done}, but the ${p.label} could not be made for the list as it is now:`;
+  };
+  /**
+   * Refuses the policy. After "Add it", the panel says the service was added; when the policy is too large with it,
+   * it offers to take it out again, which brings back the policy before it from this page (the request for that
+   * list was answered before). Any other refusal (a rate limit, a network failure) is no reason to drop the service:
+   * the cloud's button makes the policy again.
+   */
+  const refused = (line: string, problem: HTMLElement, tooLarge = false) => {
+    const said = changeLine(false);
+    const id = `policy-${p.target}-change`;
+    const undo =
+      tooLarge && change && 'added' in change
+        ? el(
+            'p',
+            {},
+            el(
+              'button',
+              {
+                type: 'button',
+                dataset: { undoAdd: change.added },
+                attrs: { 'aria-describedby': id },
+                onclick: (e) => {
+                  // One press: the panel is made again at once, and a second one would take nothing more out.
+                  (e.currentTarget as HTMLButtonElement).disabled = true;
+                  updateList((s) => removeIds(s, [change.added]));
+                  void whileBusy(p.button, () => downloadPolicy(p, format, false, { removed: change.added })).then(() =>
+                    focusChange(p),
+                  );
+                },
+              },
+              `Take ${nameOf(change.added)} out of your list again`,
+            ),
+          )
+        : undefined;
+    show(
+      p,
+      line,
+      ...(said ? [el('p', { id, dataset: { policyChange: '' } }, said)] : []),
+      problem,
+      ...(undo ? [undo] : []),
     );
-  const refused = (line: string, ...children: Node[]) =>
-    show(p, line, ...children, ...(change && 'added' in change ? [undo(change.added)] : []));
+    if (!said) return;
+    // Held to the list it was refused for: a change to it (or to the options) takes the refusal and its offer down.
+    madeFor.set(p.target, madeKey(p, readList()));
+    refusals.add(p.target);
+  };
   const query = new URLSearchParams({ envelope: 'true' });
   const optionProblem = p.option?.problem();
   if (optionProblem) {
@@ -390,7 +432,7 @@ export async function downloadPolicy(
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
       const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota(), exempt.length) : undefined;
-      return refused(`No ${p.label}.`, notice('error', tooLarge ?? r.message));
+      return refused(`No ${p.label}.`, notice('error', tooLarge ?? r.message), tooLarge !== undefined);
     }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
@@ -425,17 +467,14 @@ export async function downloadPolicy(
     (notes.length ? `; ${notes.join(', ')}.` : '.');
   show(p, summary);
   madeFor.set(p.target, madeKey(p, readList()));
+  refusals.delete(p.target);
   renderPolicyResult(p.out, {
     target: p.target,
     envelope: env,
     data: cat,
     file,
     leftOut,
-    change:
-      change &&
-      ('added' in change
-        ? `Added ${nameOf(change.added)} to your list; this policy is made for the list with it.`
-        : `Took ${nameOf(change.removed)} out of your list again; this policy is made for the list without it.`),
+    change: changeLine(true),
     add: (id) => {
       updateList((s) => addIds(s, [id]));
       void whileBusy(p.button, () => downloadPolicy(p, format, false, { added: id })).then(() => focusChange(p));
@@ -446,7 +485,7 @@ export async function downloadPolicy(
 /**
  * "Add it" (or its undo) goes with the panel it was in, whose contents are made again: the keyboard focus moves to
  * what the panel now says of the change, which stands where the offers were, or to the button that takes the service
- * out again when the policy could not be made with it; the panel's heading would scroll a narrow screen far up.
+ * out again when the policy is too large with it; the panel's heading would scroll a narrow screen far up.
  */
 function focusChange(p: PolicyButton): void {
   const target =
