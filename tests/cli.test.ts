@@ -407,7 +407,7 @@ describe("csc policy and markdown give the API's documents", () => {
       { approvedServiceIds: some },
       { name: 'Named', approvedServiceIds: some },
       { approvedServiceIds: some, description: 'not a policy body field' },
-      { name: 'x'.repeat(101), approvedServiceIds: some },
+      { name: 'x'.repeat(201), approvedServiceIds: some },
     ]) {
       const fromApi = await api(path, body);
       const r = await csc(['policy', target, '-'], JSON.stringify(body));

@@ -156,6 +156,21 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(a.text).not.toContain(new Date().toISOString().slice(0, 10));
   });
 
+  it("takes a saved list's name and ids as they are, its longest name included", async () => {
+    const name = `Platform ${'n'.repeat(191)}`;
+    const saved = await post('/v1/lists', { name, approvedServiceIds: allSample() });
+    expect(saved.status).toBe(201);
+    const list = saved.json as { name: string; approvedServiceIds: string[] };
+    expect(list.name).toHaveLength(200);
+    const r = await post(`${path}?envelope=true`, { name: list.name, approvedServiceIds: list.approvedServiceIds });
+    expect(r.status).toBe(200);
+    const env = r.json as { document: unknown; provenance: { listName: string } };
+    expect(env.provenance.listName).toBe(name);
+    expect(validators[target](env.document, JSON.stringify(env.document))).toEqual([]);
+    // One character more than a list may have is refused here too.
+    await expectProblem(await post(path, { name: `${name}n`, approvedServiceIds: list.approvedServiceIds }), 400);
+  });
+
   it('reports, for every single service of this cloud, only requirements it really has (with reason and source), and none once they are added', async () => {
     const all = servicesOf(target).filter((s) => s.lifecycle?.status !== 'retired');
     expect(all.length).toBeGreaterThan(20);

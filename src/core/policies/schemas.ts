@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ApprovedServiceIds, MAX_APPROVED_IDS } from '../schemas.ts';
+import { listDescriptionFields } from '../list-description.ts';
 import type { PolicyFormat } from './iac.ts';
 import {
   type AwsScpSizeLimit,
@@ -30,13 +31,11 @@ export const ApprovedServicesRequest = z
     approvedServiceIds: ApprovedServiceIds.describe(
       "Ids of the approved services, any provider; each generator uses its own provider's and reports the others as omitted",
     ),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
+    // As long as a saved list's name may be, so a saved list's name and ids can be sent as they are: each cloud's
+    // document takes what its own limits allow of it (a slug in the SCP's Id, a truncated Azure display name).
+    name: listDescriptionFields.name
       .optional()
-      .describe("Name of the approved list, recorded in the policy's provenance"),
+      .describe("Name of the approved list, recorded in the policy's provenance (a saved list's `name` as it is)"),
   })
   .meta({ id: 'ApprovedServicesRequest', description: 'An approved service list to turn into a policy.' });
 export type ApprovedServicesRequest = z.output<typeof ApprovedServicesRequest>;
