@@ -258,14 +258,12 @@ export async function getListLifecycle(request: Request, ctx: FunctionContext): 
   });
 }
 
-/** What a saved list's GET answers say of caching, for the API description. */
+/** What a saved list's GET answers say of caching, for the API description (its ETag and 304 are every GET's). */
 const listCacheHeaders = {
-  ETag: { description: 'Validator of this answer: send it back in If-None-Match for a 304' },
   'Cache-Control': {
-    description: '`public, max-age=60, s-maxage=300`, each capped at the seconds left before the list expires',
+    description: `\`public, max-age=${BROWSER_MAX_AGE}, s-maxage=${EDGE_MAX_AGE}\`, each capped at the seconds left before the list expires`,
   },
 };
-const notModified = { description: 'Not Modified: If-None-Match names the ETag of the answer as it is (no body)' };
 
 export const operations: OperationSpec[] = [
   {
@@ -318,7 +316,6 @@ export const operations: OperationSpec[] = [
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: 'The saved list', schema: SavedList, headers: listCacheHeaders },
-      304: notModified,
       404: notFound('Saved list (unknown, malformed or expired id)'),
     },
   },
@@ -340,7 +337,6 @@ export const operations: OperationSpec[] = [
     pathParams: z.object({ id: SavedListId }),
     responses: {
       200: { description: "The list's lifecycle changes", schema: ListLifecycle, headers: listCacheHeaders },
-      304: notModified,
       404: notFound('Saved list (unknown, malformed or expired id)'),
     },
   },

@@ -116,6 +116,8 @@ export const operations: OperationSpec[] = [
   {
     method: 'get',
     path: '/v1/health',
+    cacheControl: NO_STORE,
+    measured: true,
     operationId: 'getHealth',
     summary: 'Readiness',
     tags: ['Operations'],
@@ -131,6 +133,8 @@ export const operations: OperationSpec[] = [
   {
     method: 'get',
     path: '/v1/health/live',
+    cacheControl: NO_STORE,
+    measured: true,
     operationId: 'getLiveness',
     summary: 'Liveness',
     tags: ['Operations'],
@@ -142,6 +146,8 @@ export const operations: OperationSpec[] = [
   {
     method: 'get',
     path: '/v1/status',
+    cacheControl: OPERATIONAL_CACHE_CONTROL,
+    measured: true,
     operationId: 'getStatus',
     summary: 'Current status per component',
     tags: ['Operations'],
@@ -158,6 +164,8 @@ export const operations: OperationSpec[] = [
   {
     method: 'get',
     path: '/v1/status/history',
+    cacheControl: OPERATIONAL_CACHE_CONTROL,
+    measured: true,
     operationId: 'getStatusHistory',
     summary: 'Status history, newest first',
     tags: ['Operations'],

@@ -126,6 +126,44 @@ describe('GET /v1/openapi.json', () => {
     expect(r.status).toBe(400);
   });
 
+  it('documents the ETag, Cache-Control and 304 of every GET, as the server answers them', async () => {
+    const saved = await fetch(`${server.url}/v1/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Cached', approvedServiceIds: ['aws-s3'] }),
+    });
+    const { id } = (await saved.json()) as { id: string };
+    const example: Record<string, string> = {
+      '/v1/services/{slug}': '/v1/services/aws-s3',
+      '/v1/compare': '/v1/compare?ids=aws-s3,gcp-cloud-storage',
+      '/v1/lists/{id}': `/v1/lists/${id}`,
+      '/v1/lists/{id}/lifecycle': `/v1/lists/${id}/lifecycle`,
+    };
+    const gets = Object.entries<any>(doc.paths).filter(([, item]) => item.get);
+    expect(gets.length).toBeGreaterThan(10);
+    // Probes measured anew at each request: their ETag would never match, so none is promised.
+    const measured = ['/v1/health', '/v1/health/live', '/v1/status', '/v1/status/history'];
+    for (const [path, item] of gets) {
+      const ok = item.get.responses['200'];
+      const r = await fetch(`${server.url}${example[path] ?? path}`);
+      expect(r.status, path).toBe(200);
+      // The Cache-Control documented is the one sent (a saved list's says how its ages are capped).
+      const documented = /^`([^`]+)`/.exec(ok.headers['Cache-Control']?.description ?? '')?.[1];
+      if (!path.startsWith('/v1/lists/')) expect(r.headers.get('cache-control'), path).toBe(documented);
+      if (measured.includes(path)) {
+        expect(ok.headers.ETag, path).toBeUndefined();
+        expect(item.get.responses['304'], path).toBeUndefined();
+        continue;
+      }
+      expect(ok.headers.ETag, path).toBeDefined();
+      expect(item.get.responses['304'], path).toBeDefined();
+      const etag = r.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const again = await fetch(`${server.url}${example[path] ?? path}`, { headers: { 'if-none-match': etag! } });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
   it('documents problem details and rate-limit headers on mutations', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       if (!item.post) continue;

@@ -44,6 +44,13 @@ export interface OperationSpec {
   responses: Record<string, ResponseSpec>;
   /** POST endpoints: rate-limit headers, 413/415/429/503 answers, no-store. */
   mutation?: boolean;
+  /**
+   * GET endpoints: the Cache-Control their 200 carries, when every answer carries the same (a saved list's depends
+   * on its expiry, and its 200 describes the header itself). Every GET's 200 is documented with its ETag and a 304.
+   */
+  cacheControl?: string;
+  /** GET endpoints measured anew at each request (health, status): no ETag or 304 is documented, none would match. */
+  measured?: boolean;
 }
 
 const REF = '#/components/schemas/';
@@ -103,6 +110,15 @@ const problemResponse = (description: string): ResponseSpec => ({
   contentType: 'application/problem+json',
 });
 
+/** What every GET's 200 carries and answers, whichever host serves it: the server's rules and the static files'. */
+const etagHeader = {
+  description:
+    'Validator of this answer: send it back in If-None-Match for a 304 (a weak one, `W/"…"`, for answers rendered on demand)',
+};
+const notModifiedResponse: ResponseSpec = {
+  description: 'Not Modified: If-None-Match names the ETag of the answer as it is now (no body)',
+};
+
 const rateHeaders = {
   'X-RateLimit-Limit': {
     description: 'Mutation requests allowed per client IP per minute (10).',
@@ -161,6 +177,18 @@ export function buildOpenApi(
       })),
     ];
     const responses: Record<string, ResponseSpec> = { ...op.responses };
+    const ok = responses['200'];
+    if (op.method === 'get' && ok) {
+      responses['200'] = {
+        ...ok,
+        headers: {
+          ...(op.measured ? {} : { ETag: etagHeader }),
+          ...(op.cacheControl ? { 'Cache-Control': { description: `\`${op.cacheControl}\`` } } : {}),
+          ...ok.headers,
+        },
+      };
+      if (!op.measured) responses['304'] ??= notModifiedResponse;
+    }
     if (op.mutation) {
       responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
       responses['413'] ??= problemResponse('Body larger than the limit');

@@ -8,11 +8,12 @@ import { ServiceQuery } from '../core/query.ts';
 import { CapabilityMap } from '../core/map.ts';
 import { kebabId, LifecycleTimeline, ServiceDetail } from '../core/schemas.ts';
 import { CategoryList, Comparison, ProviderList, ServicePage } from './contract.ts';
+import { CATALOGUE_CACHE_CONTROL } from './headers.ts';
 import { invalidParameters, notFound, type OperationSpec } from './openapi.ts';
 
-const cached = {
-  description: 'OK. Cacheable at the edge for 5 minutes; carries an ETag (send If-None-Match for a 304).',
-};
+const cached = { description: 'OK. Cacheable at the edge for 5 minutes.' };
+/** What a catalogue read says of caching: the same for all, since they change only with a build. */
+const catalogueRead = { cacheControl: CATALOGUE_CACHE_CONTROL };
 
 export const CompareQuery = z.strictObject({
   ids: z
@@ -35,6 +36,7 @@ export const CompareQuery = z.strictObject({
 export const catalogueOperations: OperationSpec[] = [
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/providers',
     operationId: 'listProviders',
     summary: 'List cloud providers',
@@ -43,6 +45,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/categories',
     operationId: 'listCategories',
     summary: 'List service categories',
@@ -51,6 +54,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/map',
     operationId: 'getCapabilityMap',
     summary: 'The cross-cloud map: one row per capability, the services of each cloud side by side',
@@ -65,6 +69,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/services',
     operationId: 'listServices',
     summary: 'Search, filter and page through services',
@@ -85,6 +90,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/services/{slug}',
     operationId: 'getService',
     summary: 'Get one service',
@@ -94,6 +100,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/compare',
     operationId: 'compareServices',
     summary: 'Compare up to 10 services side by side',
@@ -109,6 +116,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/lifecycle',
     operationId: 'getLifecycle',
     summary: 'Every lifecycle change, past and upcoming, by date',
@@ -124,6 +132,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/schemas/service-list.schema.json',
     operationId: 'getServiceListSchema',
     summary: 'The service list interchange format, v1 (JSON Schema draft 2020-12)',
@@ -138,6 +147,7 @@ export const catalogueOperations: OperationSpec[] = [
   },
   {
     method: 'get',
+    ...catalogueRead,
     path: '/v1/openapi.json',
     operationId: 'getOpenApi',
     summary: 'This OpenAPI description',
