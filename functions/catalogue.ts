@@ -16,6 +16,8 @@ import { problem, zodErrors } from '../src/http/problem.ts';
 import {
   jsonAnswer,
   jsonBytesAnswer,
+  QUERY_NOT_UTF8,
+  queryIsUtf8,
   responseAnswer,
   searchParamsObject,
   textDigest,
@@ -33,6 +35,7 @@ const invalidQuery = (error: Parameters<typeof zodErrors>[0]) =>
   responseAnswer(
     problem('invalid-parameters', { detail: 'See errors for each parameter.', errors: zodErrors(error, 'query') }),
   );
+const queryNotUtf8 = () => responseAnswer(problem('invalid-parameters', { detail: QUERY_NOT_UTF8 }));
 
 /** The search endpoint's path, as its page links name it. */
 const SEARCH_PATH = '/v1/services';
@@ -69,6 +72,7 @@ function splicedServicesOf(catalogue: Catalogue): (s: ServiceEntry) => SplicedSe
 }
 
 export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
+  if (!queryIsUtf8(url.search)) return queryNotUtf8();
   const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const page = index.query(parsed.data);
@@ -103,6 +107,7 @@ export async function searchServices(url: URL, { catalogue, index }: CatalogueCo
 }
 
 export async function compareServices(url: URL, { catalogue }: CatalogueContext): Promise<Answer> {
+  if (!queryIsUtf8(url.search)) return queryNotUtf8();
   const parsed = CompareQuery.safeParse(searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const unknown = parsed.data.ids.filter((id) => !catalogue.service(id));

@@ -14,7 +14,14 @@ import type { z } from 'zod';
 import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse } from '../src/http/openapi.ts';
 import { problem, unknownServicesProblem, zodErrors } from '../src/http/problem.ts';
-import { cappedList, jsonResponse, searchParamsObject, sfString } from '../src/http/protocol.ts';
+import {
+  cappedList,
+  jsonResponse,
+  QUERY_NOT_UTF8,
+  queryIsUtf8,
+  searchParamsObject,
+  sfString,
+} from '../src/http/protocol.ts';
 import {
   ArmTemplate,
   AwsScpQuery,
@@ -157,7 +164,9 @@ function policyFunction(target: PolicyTarget) {
   return defineMutation({
     body: ApprovedServicesRequest,
     handle(input, request, ctx: FunctionContext) {
-      const query = queries[target].safeParse(searchParamsObject(new URL(request.url).searchParams));
+      const url = new URL(request.url);
+      if (!queryIsUtf8(url.search)) return problem('invalid-parameters', { detail: QUERY_NOT_UTF8 });
+      const query = queries[target].safeParse(searchParamsObject(url.searchParams));
       if (!query.success)
         return problem('invalid-parameters', {
           detail: 'See errors for each query parameter.',

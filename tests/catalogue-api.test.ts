@@ -294,6 +294,21 @@ describe('GET /v1/services', () => {
     ]);
   });
 
+  it('refuses a query whose escapes are not UTF-8, rather than searching for replacement characters', async () => {
+    for (const path of [
+      '/v1/services?q=%FF%FE',
+      '/v1/services?q=caf%C3',
+      '/v1/compare?ids=aws-s3%E9',
+      '/v1/status/history?page=%C0%AF',
+    ]) {
+      const body = expectProblem(await answer(path), 400);
+      expect(body.detail, path).toBe('The query string is not UTF-8 once percent-decoded.');
+    }
+    // UTF-8 escapes, and a % that starts no escape (kept as written, as URLSearchParams keeps it), are read.
+    for (const path of ['/v1/services?q=caf%C3%A9', '/v1/services?q=100%', '/v1/services?q=%E2%82%AC%25'])
+      expect((await answer(path)).status, path).toBe(200);
+  });
+
   it('names an unknown parameter of 5,000 characters by its first 64 and its length, not in full', async () => {
     const r = await answer(`/v1/services?${'p'.repeat(5000)}=1`);
     const body = expectProblem(r, 400);

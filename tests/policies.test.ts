@@ -234,6 +234,11 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(JSON.stringify(num.json)).not.toContain('4242');
   });
 
+  it('refuses a query whose escapes are not UTF-8', async () => {
+    const body = expectProblem(await post(`${path}?envelope=%FF`, { approvedServiceIds: sample[target] }), 400);
+    expect(body.detail).toBe('The query string is not UTF-8 once percent-decoded.');
+  });
+
   it('answers 422 listing unknown ids, even beside known ones', async () => {
     const unknown = ['no-such-service-a', 'no-such-service-b'];
     const p = expectProblem(await post(path, { approvedServiceIds: [...sample[target], ...unknown] }), 422);

@@ -330,6 +330,35 @@ export function jsonBytesAnswer(bytes: Uint8Array<ArrayBuffer>, init: JsonAnswer
 /** jsonAnswer as a web Response (server functions and Astro routes answer with one). */
 export const jsonGet = (...args: Parameters<typeof jsonAnswer>): Response => answerResponse(jsonAnswer(...args));
 
+/** A run of percent-escapes: the bytes of a character written as escapes are one run. */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/** Why a query is refused when its escapes are not UTF-8, said by every endpoint that reads one. */
+export const QUERY_NOT_UTF8 = 'The query string is not UTF-8 once percent-decoded.';
+
+/**
+ * Whether a query's escapes are UTF-8 (`q=%FF` is not): URLSearchParams would read other bytes as U+FFFD, a question
+ * nobody asked, answered and cached as if it had been. A `%` that starts no escape stays as written, as
+ * URLSearchParams keeps it.
+ */
+export function queryIsUtf8(search: string): boolean {
+  if (!search.includes('%')) return true;
+  for (const [run] of search.matchAll(ESCAPE_RUN)) if (!decodesAsUtf8(run)) return false;
+  return true;
+}
+
+/**
+ * Whether escapes decode as UTF-8. The decoded text is used (a run decodes to at least one character): the bundler
+ * takes decodeURIComponent for a call without effects and dropped it, and its throw with it, where it was not.
+ */
+function decodesAsUtf8(run: string): boolean {
+  try {
+    return decodeURIComponent(run).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** URLSearchParams as a zod input: a key given twice becomes an array. */
 export function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
