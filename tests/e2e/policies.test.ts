@@ -414,6 +414,40 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       );
     }
     await expect(seriousViolations(p)).resolves.toEqual([]);
+    // Another cloud's service added (here from another tab) leaves this cloud's policy as it was, and its panel.
+    const listChangedElsewhere = (ids: string[]) =>
+      p.evaluate(
+        ([key, value]) => {
+          localStorage.setItem(key!, value!);
+          dispatchEvent(new StorageEvent('storage', { key: key! }));
+        },
+        [LIST_STORAGE_KEY, JSON.stringify({ name: 'Data', description: '', ids })],
+      );
+    await listChangedElsewhere(['gcp-dataflow', 'gcp-dataproc', 'gcp-bigquery', 'aws-lambda']);
+    await expect.poll(() => p.locator('[data-list-groups]').textContent()).toContain(service('aws-lambda').name);
+    await expect(offer.count()).resolves.toBe(1);
+    await expect(result.textContent()).resolves.not.toContain('Your list has changed');
+    // One of its own changes it.
+    await listChangedElsewhere(['gcp-dataflow', 'gcp-dataproc', 'aws-lambda']);
+    await expect.poll(() => result.textContent()).toMatch(/^Your list has changed since this/);
+    await fresh.close();
+  });
+
+  it('"Add it" names the services a shared identifier lets through with the one added', async () => {
+    // The VPC's identifiers (ec2) are EC2's too: adding it approves more than the network.
+    const { fresh, p } = await openBuilder('Glue', ['aws-glue']);
+    const result = p.locator('[data-policy-result="aws"]');
+    await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
+    await result.locator('button[data-add-dependency="aws-vpc"]').click();
+    const said = result.locator('[data-policy-change]');
+    await said.waitFor();
+    await expect(said.textContent()).resolves.toMatch(
+      new RegExp(
+        `^Added ${service('aws-vpc').name.replace(/[()]/g, '\\$&')} to your list; .* Its identifiers also let through .*${service('aws-ec2').name.replace(/[()]/g, '\\$&')}`,
+      ),
+    );
+    // The file downloaded before no longer matches: the bar says it was not downloaded again.
+    await expect(p.locator('[data-bar-status]').textContent()).resolves.toMatch(/^Made \S+ again, not downloaded/);
     await fresh.close();
   });
 

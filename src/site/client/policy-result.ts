@@ -63,7 +63,6 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
   };
   const exempt = exemptRolesIn(doc).length;
   const own = env.omitted.filter((o) => o.reason !== 'other-provider');
-  const others = env.omitted.length - own.length;
   const offers = dependencyOffers(env, data);
   const offerGroups = (
     [
@@ -78,7 +77,6 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       'p',
       {},
       `${plural(env.included.length, 'service')} of this cloud allowed.`,
-      others ? ` ${plural(others, 'service')} from other clouds left out.` : '',
       exempt ? ` The deny does not apply to ${plural(exempt, 'exempt role')}.` : '',
       leftOut,
     ),

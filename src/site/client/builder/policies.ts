@@ -19,6 +19,7 @@ import {
   exemptRolesProblem,
   gcpParentProblem,
   policyUnavailable,
+  type PolicyEnvelopeView,
 } from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
 import { el, focusResult, notice } from '../dom.ts';
@@ -164,9 +165,21 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
 /** "No AWS service" as said after a colon: "no AWS service". */
 const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** What a policy was made for: the list's name and services, and the cloud's own options. */
+/** Each catalogue service's cloud, known once a policy has been made (which loads the catalogue). */
+let cloudOf = new Map<string, string>();
+
+/**
+ * What a policy was made for: the list's name, its services of this cloud (or of none the catalogue knows), and the
+ * cloud's own options. Another cloud's service added or removed leaves this cloud's document as it was, so its panel
+ * stays: "Add it" in the AWS panel does not take down the Azure and Google Cloud ones.
+ */
 const madeKey = (p: PolicyButton, state: ApprovedListState): string =>
-  JSON.stringify([state.name, [...state.ids].sort(), p.option?.value().trim() ?? '', p.quota()]);
+  JSON.stringify([
+    state.name,
+    state.ids.filter((id) => (cloudOf.get(id) ?? p.target) === p.target).sort(),
+    p.option?.value().trim() ?? '',
+    p.quota(),
+  ]);
 
 /**
  * The SCP size quota field, kept in this browser when the larger one is chosen (it says what one organisation's
@@ -357,16 +370,29 @@ export async function downloadPolicy(
   const ready = await prepareList(p.out);
   if (!ready) return show(p, `No ${p.label}.`);
   const { body, leftOut, catalogue: cat } = ready;
+  if (cloudOf.size !== cat.services.length) cloudOf = new Map(cat.services.map((s) => [s.id, s.provider]));
   const nameOf = (id: string) => cat.services.find((s) => s.id === id)?.name ?? id;
-  /** What the list's change from this panel was, said where the offers are (or were). */
-  const changeLine = (made: boolean) => {
+  /**
+   * What the list's change from this panel was, said where the offers are (or were). A service added that lets
+   * others through with the identifiers they share (the VPC's `ec2` is EC2's too) names them: the list approves
+   * more than the one service added.
+   */
+  const changeLine = (made?: Pick<PolicyEnvelopeView, 'alsoAllows'>) => {
     if (!change) return undefined;
     const done =
       'added' in change
         ? `Added ${nameOf(change.added)} to your list`
         : `Took ${nameOf(change.removed)} out of your list again`;
-    if (made) return `${done}; this policy is made for the list ${'added' in change ? 'with' : 'without'} it.`;
-    return `${done}, but the ${p.label} could not be made for the list as it is now:`;
+    if (!made) return `${done}, but the ${p.label} could not be made for the list as it is now:`;
+    const line = `${done}; this policy is made for the list ${'added' in change ? 'with' : 'without'} it.`;
+    const through = 'added' in change ? made.alsoAllows.filter((a) => a.through.includes(change.added)) : [];
+    if (!through.length) return line;
+    const names = through.map((a) => nameOf(a.id));
+    const shown = names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names;
+    return (
+      `${line} Its identifiers also let through ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' and ' : ''}` +
+      `${shown.at(-1)}, which share them (listed below).`
+    );
   };
   /**
    * Refuses the policy. After "Add it", the panel says the service was added; when the policy is too large with it,
@@ -375,7 +401,7 @@ export async function downloadPolicy(
    * the cloud's button makes the policy again.
    */
   const refused = (line: string, problem: HTMLElement, tooLarge = false) => {
-    const said = changeLine(false);
+    const said = changeLine();
     const id = `policy-${p.target}-change`;
     const undo =
       tooLarge && change && 'added' in change
@@ -462,8 +488,10 @@ export async function downloadPolicy(
     env.warnings.length && plural(env.warnings.length, 'warning'),
     env.alsoAllows.length && `${env.alsoAllows.length} more allowed through shared identifiers`,
   ].filter(Boolean);
+  // Made again without a download ("Add it"): the file downloaded before no longer matches the list.
   const summary =
-    `${save ? 'Downloaded' : 'Generated'} ${filename}: ${plural(env.included.length, 'service')} allowed` +
+    `${save ? `Downloaded ${filename}` : `Made ${filename} again, not downloaded (download it from the details)`}: ` +
+    `${plural(env.included.length, 'service')} allowed` +
     (notes.length ? `; ${notes.join(', ')}.` : '.');
   show(p, summary);
   madeFor.set(p.target, madeKey(p, readList()));
@@ -474,7 +502,7 @@ export async function downloadPolicy(
     data: cat,
     file,
     leftOut,
-    change: changeLine(true),
+    change: changeLine(env),
     add: (id) => {
       updateList((s) => addIds(s, [id]));
       void whileBusy(p.button, () => downloadPolicy(p, format, false, { added: id })).then(() => focusChange(p));
