@@ -441,11 +441,10 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await result.locator('button[data-add-dependency="aws-vpc"]').click();
     const said = result.locator('[data-policy-change]');
     await said.waitFor();
-    await expect(said.textContent()).resolves.toMatch(
-      new RegExp(
-        `^Added ${service('aws-vpc').name.replace(/[()]/g, '\\$&')} to your list; .* Its identifiers also let through .*${service('aws-ec2').name.replace(/[()]/g, '\\$&')}`,
-      ),
-    );
+    const text = await said.textContent();
+    expect(text).toMatch(new RegExp(`^Added .* to your list; .* Its identifiers also let through `));
+    expect(text).toContain(`Added ${service('aws-vpc').name} to your list`);
+    expect(text?.slice(text.indexOf('also let through'))).toContain(service('aws-ec2').name);
     // The file downloaded before no longer matches: the bar says it was not downloaded again.
     await expect(p.locator('[data-bar-status]').textContent()).resolves.toMatch(/^Made \S+ again, not downloaded/);
     await fresh.close();
