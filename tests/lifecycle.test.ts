@@ -283,6 +283,22 @@ describe('service pages', () => {
     expect(row('Needs to work')).toContain('href="/services/aws-cloudwatch"');
   });
 
+  it('compare an active service whose part is ending as such, not as simply active', async () => {
+    const withPart = catalogue.services.find(
+      (s) => !s.lifecycle && s.subServices.some((p) => p.lifecycle?.status === 'sunset' && p.lifecycle.sunsetDate),
+    )!;
+    const part = withPart.subServices.find((p) => p.lifecycle?.status === 'sunset')!;
+    const html = (await send(`${server.url}/compare?ids=aws-lambda,${withPart.id}`)).text;
+    const row = (name: string) => new RegExp(`<th scope="row">${name}</th>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+    const day = humanDate(part.lifecycle!.sunsetDate!);
+    const cells = row('Lifecycle').split('<td');
+    expect(cells).toHaveLength(3);
+    // Lambda's cell says only that it is active; the other says its part ends, and when.
+    expect(cells[1]).not.toContain('data-part-lifecycle');
+    expect(cells[2]).toContain(`${part.name}, part of ${withPart.name}, is being retired on ${day}.`);
+    expect(row('Sub-services')).toContain(`${part.name} (being retired on ${day})`);
+  });
+
   it('badge an equivalent that is not active, in the compared row and among the suggestions', async () => {
     const html = (await send(`${server.url}/compare?ids=azure-ai-search`)).text;
     const row = /<th scope="row">Equivalents<\/th>([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
