@@ -24,7 +24,7 @@ let catalogue: {
     name: string;
     lifecycle?: { status: Exclude<LifecycleStatus, 'active'>; sunsetDate?: string; successorSlug?: string };
     equivalents: Record<string, string | string[]>;
-    subServices: { id: string; lifecycle?: { status: string } }[];
+    subServices: { id: string; name: string; lifecycle?: { status: string; sunsetDate?: string } }[];
   }[];
 };
 
