@@ -396,7 +396,11 @@ export type ServiceDetail = z.infer<typeof ServiceDetail>;
 /** RFC 9457 problem details. */
 export const Problem = z
   .object({
-    type: z.string().describe('URI reference identifying the problem type'),
+    type: z
+      .string()
+      .describe(
+        'URI reference identifying the problem type (`/problems/<type>`, relative to the service): a page of the site saying what it means and what to do',
+      ),
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),

@@ -8,25 +8,121 @@ import { toJsonPointer } from '../core/json-pointer.ts';
 import { MAX_REPORTED_ERRORS, shownName, shownPath } from '../core/shown-name.ts';
 import type { Problem } from '../core/schemas.ts';
 
+/**
+ * Every problem the API answers: its status, its title, and what its page at `/problems/<type>` says of it (when it
+ * is answered and what to do), so a `type` a client logs leads somewhere (RFC 9457, section 3.1.1).
+ */
 export const problemTypes = {
-  'bad-request': { status: 400, title: 'Bad request' },
-  'invalid-parameters': { status: 400, title: 'Invalid query parameters' },
-  'invalid-body': { status: 400, title: 'Invalid request body' },
-  'malformed-json': { status: 400, title: 'Malformed JSON' },
-  'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'request-timeout': { status: 408, title: 'Request timeout' },
-  'payload-too-large': { status: 413, title: 'Request body too large' },
-  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
-  'expectation-failed': { status: 417, title: 'Expectation failed' },
-  'unknown-services': { status: 422, title: 'Unknown service ids' },
-  'policy-too-large': { status: 422, title: 'Policy exceeds the provider size limit' },
-  'empty-cloud': { status: 422, title: 'No approved service of this cloud' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  'headers-too-large': { status: 431, title: 'Request header fields too large' },
-  internal: { status: 500, title: 'Internal server error' },
-  unavailable: { status: 503, title: 'Service unavailable' },
-} as const satisfies Record<string, { status: number; title: string }>;
+  'bad-request': {
+    status: 400,
+    title: 'Bad request',
+    about:
+      'The request itself could not be read as HTTP: no Host header on HTTP/1.1, a Host that is no host name and ' +
+      'port, a request target that is not a path or an http(s) URL, or a malformed request line or header.',
+  },
+  'invalid-parameters': {
+    status: 400,
+    title: 'Invalid query parameters',
+    about:
+      "A query parameter is unknown, malformed or out of range, or the query's escapes are not UTF-8. `errors` " +
+      'names each parameter and what it must be; the API description lists the parameters of every endpoint.',
+  },
+  'invalid-body': {
+    status: 400,
+    title: 'Invalid request body',
+    about:
+      'The body is JSON but not of the shape the endpoint takes. `errors` points at each field (JSON pointers) ' +
+      'and says what is wrong with it.',
+  },
+  'malformed-json': {
+    status: 400,
+    title: 'Malformed JSON',
+    about: 'The body is not JSON text, or not UTF-8. `detail` says where reading it stopped.',
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    about:
+      'No endpoint answers on this path, or the service, compared id or saved list it names does not exist. A ' +
+      'saved list is deleted 90 days after it was saved.',
+  },
+  'method-not-allowed': {
+    status: 405,
+    title: 'Method not allowed',
+    about: 'The endpoint does not take this method. `Allow` lists the methods it takes.',
+  },
+  'request-timeout': {
+    status: 408,
+    title: 'Request timeout',
+    about:
+      'The headers took longer than 10 seconds to arrive, or the whole request longer than 30. Send it again, at ' +
+      'once.',
+  },
+  'payload-too-large': {
+    status: 413,
+    title: 'Request body too large',
+    about: '`detail` gives the limit in bytes. The connection is closed without reading the rest of the body.',
+  },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Unsupported media type',
+    about:
+      'A POST body must be JSON in UTF-8 (`Content-Type: application/json`), sent without a content coding such ' +
+      'as gzip.',
+  },
+  'expectation-failed': {
+    status: 417,
+    title: 'Expectation failed',
+    about: 'The only `Expect` the server meets is `100-continue`.',
+  },
+  'unknown-services': {
+    status: 422,
+    title: 'Unknown service ids',
+    about:
+      'The list names ids no service of the catalogue has. `unknownIds` and `errors` list them; the catalogue ' +
+      '(GET /v1/services) has the ids it knows.',
+  },
+  'policy-too-large': {
+    status: 422,
+    title: 'Policy exceeds the provider size limit',
+    about:
+      "The policy would be larger than the cloud accepts (an AWS SCP's characters, an Azure definition's " +
+      'conditions). `size`, `limit` and `excess` say by how much; approve fewer services in one policy, or, for ' +
+      'AWS, ask for the larger quota your organisation has.',
+  },
+  'empty-cloud': {
+    status: 422,
+    title: 'No approved service of this cloud',
+    about:
+      "The list approves no service of this policy's cloud, so the policy would deny all of it. Ask with " +
+      '`emptyCloud=deny-all` if that is what you want.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Too many requests',
+    about:
+      'More than 10 POST requests in a minute from one address. `Retry-After` says how many seconds to wait; ' +
+      '`X-RateLimit-*` say where the budget stands.',
+  },
+  'headers-too-large': {
+    status: 431,
+    title: 'Request header fields too large',
+    about: 'The request line and headers together are over 16 KB: shorten the query or drop large headers.',
+  },
+  internal: {
+    status: 500,
+    title: 'Internal server error',
+    about:
+      'A fault of the service, logged with the request id. Quote `X-Request-Id` when reporting it ' + '(/feedback).',
+  },
+  unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    about:
+      'The store or the rate limiter does not answer, or the server is shutting down; nothing was done. ' +
+      '`Retry-After` says when to try again.',
+  },
+} as const satisfies Record<string, { status: number; title: string; about: string }>;
 export type ProblemType = keyof typeof problemTypes;
 
 export const problemTypeUri = (type: ProblemType) => `/problems/${type}`;
