@@ -180,11 +180,21 @@ describe('the /lifecycle page', () => {
     const r = await send(`${server.url}/lifecycle`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
-    const order = ['upcoming', 'undated', 'past'].map((id) => r.text.indexOf(`data-lifecycle-section="${id}"`));
+    const order = ['upcoming', 'closed', 'undated', 'past'].map((id) =>
+      r.text.indexOf(`data-lifecycle-section="${id}"`),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const first = timeline.upcoming[0]!;
     const upcomingHtml = r.text.slice(order[0], order[1]);
+    // What is past: services closed to new customers that still run apart from the retired ones, each once.
+    const listed = (from: number, to?: number) =>
+      [...r.text.slice(from, to).matchAll(/data-lifecycle-change="([^"]+)"/g)].map((m) => m[1]);
+    const past = (retired: boolean) =>
+      timeline.past.filter((c) => (c.status === 'retired') === retired).map((c) => c.serviceId);
+    expect(past(false).length).toBeGreaterThan(0);
+    expect(listed(order[1]!, order[2])).toEqual(past(false));
+    expect(listed(order[3]!)).toEqual(past(true));
     expect(upcomingHtml).toContain(`data-lifecycle-change="${first.serviceId}"`);
     expect(upcomingHtml).toContain(`href="${first.announcementUrl}"`);
     expect(r.text).toContain('href="/lifecycle.atom"');
