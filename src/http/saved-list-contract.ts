@@ -27,7 +27,8 @@ export const SavedListSummary = z
       .array(z.string())
       .describe(
         'The services the list approves, as saved, in the order given: every service it lists except those ' +
-          'statuses marks `disabled` (what to send to the policy endpoints)',
+          'statuses marks `disabled`. What to send to the policy endpoints, less any `unknownServiceIds` (they ' +
+          'refuse ids the catalogue does not know, with 422)',
       ),
     statuses: z
       .record(z.string(), z.enum(['restricted', 'disabled']))
