@@ -273,7 +273,8 @@ const omissionHeaderDocs = {
     description:
       'One `299 - "..."` value per thing to know: services left out, required dependencies the document ' +
       'denies, deprecated, sunset, retired-but-kept or preview services, and a Google Cloud placeholder ' +
-      'parent.',
+      'parent. More values than the envelope has `warnings`: the envelope gives the first two as data of their ' +
+      'own (`omitted`, `dependencies`), the rest as `warnings`; a pipeline that fails on warnings reads those.',
   },
 };
 

@@ -45,7 +45,8 @@ const envelope = z
   .transform((v) => v === 'true')
   .optional()
   .describe(
-    'true: answer a PolicyEnvelope (document, omitted services, provenance) instead of the bare deployable document',
+    'true: answer a PolicyEnvelope (document, omitted services, dependencies, warnings, provenance) instead of the ' +
+      'bare deployable document. JSON only: with a `format` other than `json` it answers 400',
   );
 
 const formatOf = (target: PolicyTarget, files: string) =>
@@ -54,7 +55,9 @@ const formatOf = (target: PolicyTarget, files: string) =>
     .optional()
     .describe(
       `json (default): the raw document; ${files}. The policy inside is byte for byte the json document; ` +
-        'the answer carries Content-Disposition with a file name',
+        'the answer carries Content-Disposition with a file name. Not with envelope=true (400): a deployment file ' +
+        'carries the notes in its headers (`Warning`, `X-Policy-Omitted`, `X-Policy-Also-Allows`); ask for the ' +
+        'envelope separately for them as data',
     );
 
 /** Query options every policy endpoint takes. */
