@@ -327,32 +327,6 @@ describe('exportServiceList', () => {
     });
     expect(doc.providers[0]!.categories[0]!.services[0]!.status).toBe('restricted');
   });
-
-  it('leaves out a provider whose listed services are all disabled, and keeps a disabled one beside an approved one', () => {
-    const [a1, a2] = catalogue.services.filter((s) => s.provider === 'aws').map((s) => s.id);
-    const azure = catalogue.services.find((s) => s.provider === 'azure')!.id;
-    const doc = exportServiceList(
-      catalogue,
-      [a1!, a2!, azure],
-      { name: 'Partly disabled' },
-      { today: '2026-01-02', schemaUrl: SCHEMA_URL, statuses: { [a1!]: 'disabled', [azure]: 'disabled' } },
-    );
-    expect(errorsOf(doc)).toEqual([]);
-    expect(doc.providers.map((p) => p.id)).toEqual(['aws']);
-    expect(doc.metadata.providersCovered).toEqual(['AWS']);
-    const listed = doc.providers[0]!.categories.flatMap((c) => c.services.map((x) => [x.id, x.status]));
-    expect(Object.fromEntries(listed)).toEqual({ [a1!]: 'disabled', [a2!]: 'enabled' });
-    // Nothing approved at all: no provider.
-    const none = exportServiceList(
-      catalogue,
-      [a1!],
-      { name: 'Nothing approved' },
-      { today: '2026-01-02', schemaUrl: SCHEMA_URL, statuses: { [a1!]: 'disabled' } },
-    );
-    expect(errorsOf(none)).toEqual([]);
-    expect(none.providers).toEqual([]);
-    expect(none.metadata.providersCovered).toEqual([]);
-  });
 });
 
 describe('importServiceList', () => {
@@ -515,14 +489,10 @@ describe('over random approved lists (property-based)', () => {
           expect(doc.providers.every((p) => p.categories.some((c) => c.services.length > 0))).toBe(true);
           const back = importServiceList(both, doc, SCHEMA_URL);
           if (!back.ok) throw new Error(JSON.stringify(back.errors));
-          // A provider whose listed services are all disabled is not emitted, and so not read back.
-          const providerOf = (id: string) => both.service(id)?.provider;
-          const approving = new Set(list.filter((id) => statuses[id] !== 'disabled').map(providerOf));
-          const kept = list.filter((id) => both.service(id) && approving.has(providerOf(id)));
-          expect([...back.approvedServiceIds].sort()).toEqual([...kept].sort());
+          expect([...back.approvedServiceIds].sort()).toEqual([...list].sort());
           expect(back.metadata).toEqual(metadata);
           expect(back.statuses).toEqual(
-            Object.fromEntries(Object.entries(statuses).filter(([id, v]) => v !== 'enabled' && kept.includes(id))),
+            Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== 'enabled')),
           );
         },
       ),

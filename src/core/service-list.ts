@@ -264,12 +264,7 @@ export function exportServiceList(
   const statusOf = (s: ServiceEntry): ServiceStatus =>
     options.statuses?.[s.id] ?? options.statuses?.[s.slug] ?? 'enabled';
 
-  // Only providers with at least one approved service are emitted (the format says so): a provider whose listed
-  // services are all `disabled` approves nothing, and its group would read as a cloud the list covers.
-  const approvesAny = (categories: Map<string, ServiceEntry[]>) =>
-    [...categories.values()].some((list) => list.some((s) => statusOf(s) !== 'disabled'));
   const providers = [...byProvider.entries()]
-    .filter(([, categories]) => approvesAny(categories))
     .sort(([a], [b]) => (providerOrder.get(a) ?? Infinity) - (providerOrder.get(b) ?? Infinity))
     .map(([providerId, categories]) => {
       const p = catalogue.provider(providerId);
