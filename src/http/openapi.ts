@@ -49,8 +49,6 @@ export interface OperationSpec {
    * on its expiry, and its 200 describes the header itself). Every GET's 200 is documented with its ETag and a 304.
    */
   cacheControl?: string;
-  /** GET endpoints measured anew at each request (health, status): no ETag or 304 is documented, none would match. */
-  measured?: boolean;
 }
 
 const REF = '#/components/schemas/';
@@ -113,7 +111,8 @@ const problemResponse = (description: string): ResponseSpec => ({
 /** What every GET's 200 carries and answers, whichever host serves it: the server's rules and the static files'. */
 const etagHeader = {
   description:
-    'Validator of this answer: send it back in If-None-Match for a 304 (a weak one, `W/"…"`, for answers rendered on demand)',
+    'Validator of this answer: send it back in If-None-Match for a 304. An answer measured at each request ' +
+    '(health, status) gets a new one whenever what it measured changed.',
 };
 const notModifiedResponse: ResponseSpec = {
   description: 'Not Modified: If-None-Match names the ETag of the answer as it is now (no body)',
@@ -182,12 +181,12 @@ export function buildOpenApi(
       responses['200'] = {
         ...ok,
         headers: {
-          ...(op.measured ? {} : { ETag: etagHeader }),
+          ETag: etagHeader,
           ...(op.cacheControl ? { 'Cache-Control': { description: `\`${op.cacheControl}\`` } } : {}),
           ...ok.headers,
         },
       };
-      if (!op.measured) responses['304'] ??= notModifiedResponse;
+      responses['304'] ??= notModifiedResponse;
     }
     if (op.mutation) {
       responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
