@@ -307,6 +307,15 @@ describe('GET /v1/services', () => {
     // UTF-8 escapes, and a % that starts no escape (kept as written, as URLSearchParams keeps it), are read.
     for (const path of ['/v1/services?q=caf%C3%A9', '/v1/services?q=100%', '/v1/services?q=%E2%82%AC%25'])
       expect((await answer(path)).status, path).toBe(200);
+    // The site's search and compare pages say so too, and are not kept by a cache.
+    for (const path of ['/search?q=%FF', '/compare?add=%FF', '/compare?ids=aws-s3%E9']) {
+      const page = await answer(path);
+      expect(page.status, path).toBe(400);
+      expect(page.headers.get('cache-control'), path).toBe('no-store');
+      expect(page.text, path).toContain('not UTF-8 once percent-decoded');
+      expect(page.text, path).not.toContain('\uFFFD');
+    }
+    expect((await answer('/search?q=caf%C3%A9')).status).toBe(200);
   });
 
   it('names an unknown parameter of 5,000 characters by its first 64 and its length, not in full', async () => {
