@@ -273,8 +273,10 @@ const omissionHeaderDocs = {
     description:
       'One `299 - "..."` value per thing to know: services left out, required dependencies the document ' +
       'denies, deprecated, sunset, retired-but-kept or preview services, and a Google Cloud placeholder ' +
-      'parent. More values than the envelope has `warnings`: the envelope gives the first two as data of their ' +
-      'own (`omitted`, `dependencies`), the rest as `warnings`; a pipeline that fails on warnings reads those.',
+      'parent. Not one value per envelope `warning`: the header also sums up the services left out and the missing ' +
+      'dependencies, which the envelope gives as data of their own (`omitted`, `dependencies`), and folds what ' +
+      `passes ${WARNING_HEADER_MAX.toLocaleString('en-GB')} characters into one "N more warnings" value. A pipeline that fails on warnings reads the ` +
+      "envelope's `warnings`.",
   },
 };
 

@@ -187,14 +187,17 @@ describe('the /lifecycle page', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     const first = timeline.upcoming[0]!;
     const upcomingHtml = r.text.slice(order[0], order[1]);
-    // What is past: services closed to new customers that still run apart from the retired ones, each once.
+    // What is past: the services that closed to new customers on a day and still run, apart from those that ended
+    // (retired, or past their sunset date), each once.
     const listed = (from: number, to?: number) =>
       [...r.text.slice(from, to).matchAll(/data-lifecycle-change="([^"]+)"/g)].map((m) => m[1]);
-    const past = (retired: boolean) =>
-      timeline.past.filter((c) => (c.status === 'retired') === retired).map((c) => c.serviceId);
-    expect(past(false).length).toBeGreaterThan(0);
-    expect(listed(order[1]!, order[2])).toEqual(past(false));
-    expect(listed(order[3]!)).toEqual(past(true));
+    const closed = timeline.past.filter(
+      (c) => c.status === 'deprecated' && c.closedToNewCustomers === c.date && !c.sunsetDate,
+    );
+    expect(closed.length).toBeGreaterThan(0);
+    expect(listed(order[1]!, order[2])).toEqual(closed.map((c) => c.serviceId));
+    expect(listed(order[3]!)).toEqual(timeline.past.filter((c) => !closed.includes(c)).map((c) => c.serviceId));
+    expect(closed.length + listed(order[3]!).length).toBe(timeline.past.length);
     expect(upcomingHtml).toContain(`data-lifecycle-change="${first.serviceId}"`);
     expect(upcomingHtml).toContain(`href="${first.announcementUrl}"`);
     expect(r.text).toContain('href="/lifecycle.atom"');

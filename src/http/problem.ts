@@ -18,14 +18,15 @@ export const problemTypes = {
     title: 'Bad request',
     about:
       'The request itself could not be read as HTTP: no Host header on HTTP/1.1, a Host that is no host name and ' +
-      'port, a request target that is not a path or an http(s) URL, or a malformed request line or header.',
+      'port, a request target that is not a path or an http(s) URL, a malformed request line or header, or a ' +
+      'request that did not arrive whole.',
   },
   'invalid-parameters': {
     status: 400,
     title: 'Invalid query parameters',
     about:
-      "A query parameter is unknown, malformed or out of range, or the query's escapes are not UTF-8. `errors` " +
-      'names each parameter and what it must be; the API description lists the parameters of every endpoint.',
+      'A query parameter is unknown, malformed or out of range (`errors` names each one and what it must be), or ' +
+      "the query's escapes are not UTF-8. The API description lists the parameters of every endpoint.",
   },
   'invalid-body': {
     status: 400,
@@ -37,7 +38,7 @@ export const problemTypes = {
   'malformed-json': {
     status: 400,
     title: 'Malformed JSON',
-    about: 'The body is not JSON text, or not UTF-8. `detail` says where reading it stopped.',
+    about: 'The body is not JSON text (`detail` says where reading it stopped), or not UTF-8.',
   },
   'not-found': {
     status: 404,
@@ -101,8 +102,9 @@ export const problemTypes = {
     status: 429,
     title: 'Too many requests',
     about:
-      'More than 10 POST requests in a minute from one address. `Retry-After` says how many seconds to wait; ' +
-      '`X-RateLimit-*` say where the budget stands.',
+      'More POST requests from one address than its budget (10 a minute unless the service is set otherwise; an ' +
+      'IPv6 client counts by its /64 network). `Retry-After` says how many seconds to wait; `X-RateLimit-*` ' +
+      'say where the budget stands.',
   },
   'headers-too-large': {
     status: 431,
@@ -119,8 +121,8 @@ export const problemTypes = {
     status: 503,
     title: 'Service unavailable',
     about:
-      'The store or the rate limiter does not answer, or the server is shutting down; nothing was done. ' +
-      '`Retry-After` says when to try again.',
+      'The store or the rate limiter does not answer, the catalogue is not loaded yet, or the server is shutting ' +
+      'down; nothing was done. `Retry-After` says when to try again.',
   },
 } as const satisfies Record<string, { status: number; title: string; about: string }>;
 export type ProblemType = keyof typeof problemTypes;

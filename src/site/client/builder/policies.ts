@@ -391,7 +391,7 @@ export async function downloadPolicy(
     const shown = names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names;
     return (
       `${line} Its identifiers also let through ${shown.slice(0, -1).join(', ')}${shown.length > 1 ? ' and ' : ''}` +
-      `${shown.at(-1)}, which share them (listed below).`
+      `${shown.at(-1)}, which share them (listed below, with what of each).`
     );
   };
   /**
