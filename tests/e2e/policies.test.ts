@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { BuiltCatalogueData } from '../../src/core/catalogue.ts';
 import { LIST_STORAGE_KEY } from '../../src/site/list-state.ts';
 import { humanDate } from '../../src/site/format.ts';
@@ -46,6 +46,16 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     await p.locator('[data-list-groups]').getByText(service(ids[0]!).name).first().waitFor();
     return { fresh, p };
   };
+
+  /** The list as another tab of this browser writes it: the page hears of it through the storage event. */
+  const listChangedElsewhere = (p: Page, name: string, ids: string[]) =>
+    p.evaluate(
+      ([key, value]) => {
+        localStorage.setItem(key!, value!);
+        dispatchEvent(new StorageEvent('storage', { key: key! }));
+      },
+      [LIST_STORAGE_KEY, JSON.stringify({ name, description: '', ids })],
+    );
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ RATE_LIMIT_POINTS: '1000' }), launch()]);
@@ -343,24 +353,15 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(result.textContent()).resolves.toMatch(/over the 5,120-character quota/);
       await expect(storedIds()).resolves.toEqual([lambda, cloudWatch]);
     };
-    /** The list as another tab of this browser writes it: the page hears of it through the storage event. */
-    const listChangedElsewhere = (ids: string[]) =>
-      p.evaluate(
-        ([key, value]) => {
-          localStorage.setItem(key!, value!);
-          dispatchEvent(new StorageEvent('storage', { key: key! }));
-        },
-        [LIST_STORAGE_KEY, JSON.stringify({ name: 'Near the quota', description: '', ids })],
-      );
     await addAndRefuse();
     // The way back is where the keyboard is: the button that was pressed went with the panel.
     await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-undo-add'))).toBe(cloudWatch);
     // The offer holds for the list it was made for: the list changed elsewhere takes it down.
-    await listChangedElsewhere([lambda, cloudWatch, 'aws-s3']);
+    await listChangedElsewhere(p, 'Near the quota', [lambda, cloudWatch, 'aws-s3']);
     await expect.poll(() => result.textContent()).toMatch(/^Your list has changed since the .* was refused\./);
     await expect(result.locator('[data-undo-add]').count()).resolves.toBe(0);
     // Back to the list of the refusal: made again, refused again, with the offer.
-    await listChangedElsewhere([lambda]);
+    await listChangedElsewhere(p, 'Near the quota', [lambda]);
     await Promise.all([p.waitForEvent('download'), p.locator('button[data-policy="aws"]').click()]);
     await addAndRefuse();
     // Taken out again, the policy made before is shown again, from this page: no request, no download.
@@ -415,20 +416,12 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
     }
     await expect(seriousViolations(p)).resolves.toEqual([]);
     // Another cloud's service added (here from another tab) leaves this cloud's policy as it was, and its panel.
-    const listChangedElsewhere = (ids: string[]) =>
-      p.evaluate(
-        ([key, value]) => {
-          localStorage.setItem(key!, value!);
-          dispatchEvent(new StorageEvent('storage', { key: key! }));
-        },
-        [LIST_STORAGE_KEY, JSON.stringify({ name: 'Data', description: '', ids })],
-      );
-    await listChangedElsewhere(['gcp-dataflow', 'gcp-dataproc', 'gcp-bigquery', 'aws-lambda']);
+    await listChangedElsewhere(p, 'Data', ['gcp-dataflow', 'gcp-dataproc', 'gcp-bigquery', 'aws-lambda']);
     await expect.poll(() => p.locator('[data-list-groups]').textContent()).toContain(service('aws-lambda').name);
     await expect(offer.count()).resolves.toBe(1);
     await expect(result.textContent()).resolves.not.toContain('Your list has changed');
     // One of its own changes it.
-    await listChangedElsewhere(['gcp-dataflow', 'gcp-dataproc', 'aws-lambda']);
+    await listChangedElsewhere(p, 'Data', ['gcp-dataflow', 'gcp-dataproc', 'aws-lambda']);
     await expect.poll(() => result.textContent()).toMatch(/^Your list has changed since this/);
     await fresh.close();
   });
