@@ -505,6 +505,10 @@ describe('limits on what is saved and sent', () => {
     expect(huge).not.toContain('100 Continue');
     expect(huge).toMatch(/"type":"\/problems\/payload-too-large"/);
     expect(huge).toMatch(/x-request-id: [0-9a-f]{32}/i);
+    // Counted by the rate limit as every answer to a POST is, and saying so, as the same request without the
+    // expectation is answered.
+    expect(huge).toMatch(/x-ratelimit-limit: \d+\r\nx-ratelimit-remaining: \d+\r\nx-ratelimit-reset: \d+/i);
+    expect(huge).toMatch(/connection: close/i);
     const body = JSON.stringify({ name: 'asked first', approvedServiceIds: ['aws-s3'] });
     const invited = await exchange(
       'POST /v1/lists HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +

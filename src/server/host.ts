@@ -15,7 +15,7 @@ export { createAnswerCache } from './answer-cache.ts';
 export { createStaticHandler } from './static.ts';
 export { corsHeaders, HTML_CONTENT_TYPE, securityHeaders, preflightHeaders } from '../http/headers.ts';
 export { logFailure, requestLabel } from '../http/faults.ts';
-export { bodyLimitDetail, problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
+export { problemTypes, problemTypeUri, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
 export { clientIp, decodedPath, isValidHost } from '../http/protocol.ts';
 export {
   createLogger,

@@ -35,7 +35,6 @@ const HOST_EXPORTS = [
   'preflightHeaders',
   'logFailure',
   'requestLabel',
-  'bodyLimitDetail',
   'problemTypes',
   'problemTypeUri',
   'PROBLEM_CONTENT_TYPE',
@@ -73,7 +72,6 @@ const {
   preflightHeaders,
   logFailure,
   requestLabel,
-  bodyLimitDetail,
   problemTypes,
   problemTypeUri,
   PROBLEM_CONTENT_TYPE,
@@ -356,17 +354,16 @@ const server = createServer(
   observed(handle),
 );
 // A client that asks before sending its body to the API (`Expect: 100-continue`) is told at once when the body it
-// announces is past the API's limit, rather than invited to send it only to be refused (RFC 9110, section 10.1.1).
-// Nothing is read or charged to the rate limit. Node would answer 100 Continue to every such request; this listener
-// replaces that. Other paths (the feedback form, with its own limit) are invited and refuse as they read.
+// announces is past the API's limit, rather than invited to send it only to be refused (RFC 9110, section 10.1.1):
+// the request is answered uninvited, as one without the expectation is, which the API refuses from its Content-Length
+// before reading anything (the same 413, counted by the rate limit and with its headers, as every answer to a POST).
+// Node would answer 100 Continue to every such request; this listener replaces that. Other paths (the feedback form,
+// with its own limit) are invited and refuse as they read.
 server.on(
   'checkContinue',
   observed((req, res) => {
-    if (req.url.startsWith('/v1/') && Number(req.headers['content-length']) > config.MAX_BODY_BYTES) {
-      sendProblem(res, 'payload-too-large', bodyLimitDetail(config.MAX_BODY_BYTES), { connection: 'close' });
-      return;
-    }
-    res.writeContinue();
+    if (!(req.url.startsWith('/v1/') && Number(req.headers['content-length']) > config.MAX_BODY_BYTES))
+      res.writeContinue();
     handle(req, res);
   }),
 );
