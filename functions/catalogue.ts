@@ -12,7 +12,7 @@ import { linkHeader, pageLinks } from '../src/core/page.ts';
 import { serviceQueryOf } from '../src/core/query.ts';
 import type { ServiceEntry } from '../src/core/schemas.ts';
 import { CompareQuery } from '../src/http/operations.ts';
-import { problem, zodErrors } from '../src/http/problem.ts';
+import { parseQuery, problem, zodErrors } from '../src/http/problem.ts';
 import {
   jsonAnswer,
   jsonBytesAnswer,
@@ -73,7 +73,7 @@ function splicedServicesOf(catalogue: Catalogue): (s: ServiceEntry) => SplicedSe
 
 export async function searchServices(url: URL, { catalogue, index }: CatalogueContext): Promise<Answer> {
   if (!queryIsUtf8(url.search)) return queryNotUtf8();
-  const parsed = serviceQueryOf(catalogue).safeParse(searchParamsObject(url.searchParams));
+  const parsed = parseQuery(serviceQueryOf(catalogue), searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const page = index.query(parsed.data);
   // Links name the endpoint as the API describes it, not as this request spelled it (`/v1/%73ervices`): a cache in
@@ -108,7 +108,7 @@ export async function searchServices(url: URL, { catalogue, index }: CatalogueCo
 
 export async function compareServices(url: URL, { catalogue }: CatalogueContext): Promise<Answer> {
   if (!queryIsUtf8(url.search)) return queryNotUtf8();
-  const parsed = CompareQuery.safeParse(searchParamsObject(url.searchParams));
+  const parsed = parseQuery(CompareQuery, searchParamsObject(url.searchParams));
   if (!parsed.success) return invalidQuery(parsed.error);
   const unknown = parsed.data.ids.filter((id) => !catalogue.service(id));
   if (unknown.length) {

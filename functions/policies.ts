@@ -13,7 +13,7 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../src/http/openapi.ts';
 import { problemResponse } from '../src/http/openapi.ts';
-import { problem, unknownServicesProblem, zodErrors } from '../src/http/problem.ts';
+import { parseQuery, problem, unknownServicesProblem, zodErrors } from '../src/http/problem.ts';
 import {
   cappedList,
   jsonResponse,
@@ -166,7 +166,7 @@ function policyFunction(target: PolicyTarget) {
     handle(input, request, ctx: FunctionContext) {
       const url = new URL(request.url);
       if (!queryIsUtf8(url.search)) return problem('invalid-parameters', { detail: QUERY_NOT_UTF8 });
-      const query = queries[target].safeParse(searchParamsObject(url.searchParams));
+      const query = parseQuery(queries[target], searchParamsObject(url.searchParams));
       if (!query.success)
         return problem('invalid-parameters', {
           detail: 'See errors for each query parameter.',

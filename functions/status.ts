@@ -21,7 +21,7 @@ import {
 } from '../src/core/status.ts';
 import { NO_STORE } from '../src/http/headers.ts';
 import { problemResponse, type OperationSpec } from '../src/http/openapi.ts';
-import { problem, zodErrors } from '../src/http/problem.ts';
+import { parseQuery, problem, zodErrors } from '../src/http/problem.ts';
 import { jsonGet, QUERY_NOT_UTF8, queryIsUtf8, searchParamsObject } from '../src/http/protocol.ts';
 import { probeStatus } from './lib/status.ts';
 import type { FunctionContext } from './lib/types.ts';
@@ -85,7 +85,7 @@ export async function getStatus(_request: Request, ctx: FunctionContext): Promis
 export async function getStatusHistory(request: Request, ctx: FunctionContext): Promise<Response> {
   const url = new URL(request.url);
   if (!queryIsUtf8(url.search)) return problem('invalid-parameters', { detail: QUERY_NOT_UTF8 });
-  const parsed = StatusHistoryQuery.safeParse(searchParamsObject(url.searchParams));
+  const parsed = parseQuery(StatusHistoryQuery, searchParamsObject(url.searchParams));
   if (!parsed.success)
     return problem('invalid-parameters', {
       detail: 'See errors for each parameter.',

@@ -294,6 +294,31 @@ describe('GET /v1/services', () => {
     ]);
   });
 
+  it('says a parameter that takes one value was given more than once, rather than that its value is malformed', async () => {
+    const once = 'given more than once: give it once';
+    const search = expectProblem(
+      await answer('/v1/services?page=1&page=2&sort=name&sort=-name&q=a&q=b&freeTier=true&freeTier=true'),
+      400,
+    );
+    expect(search.errors).toEqual(['q', 'freeTier', 'sort', 'page'].map((parameter) => ({ parameter, message: once })));
+    const history = expectProblem(await answer('/v1/status/history?pageSize=5&pageSize=5'), 400);
+    expect(history.errors).toEqual([{ parameter: 'pageSize', message: once }]);
+    const policy = await answer('/v1/policies/aws-scp?format=json&format=json', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ approvedServiceIds: ['aws-s3'] }),
+    });
+    expect(expectProblem(policy, 400).errors).toEqual([{ parameter: 'format', message: once }]);
+    // The parameters that take several values still take them repeated, and the search page says the same.
+    expect((await answer('/v1/services?provider=aws&provider=gcp&lifecycle=active&lifecycle=retired')).status).toBe(
+      200,
+    );
+    expect((await answer('/v1/compare?ids=aws-s3&ids=gcp-cloud-storage')).status).toBe(200);
+    const page = await answer('/search?q=storage&sort=name&sort=-name');
+    expect(page.status).toBe(400);
+    expect(page.text).toContain(`sort: ${once}`);
+  });
+
   it('refuses a query whose escapes are not UTF-8, rather than searching for replacement characters', async () => {
     for (const path of [
       '/v1/services?q=%FF%FE',

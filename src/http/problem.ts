@@ -150,6 +150,25 @@ export function problem(type: ProblemType, init: ProblemInit = {}): Response {
   return new Response(JSON.stringify(body), { status: body.status, headers: h });
 }
 
+/** What a query parameter that takes one value is told when it was given more than once (`?page=1&page=2`). */
+export const GIVEN_MORE_THAN_ONCE = 'given more than once: give it once';
+
+/**
+ * A query's parameters (as searchParamsObject reads them) through `schema`, each issue keeping the value it was
+ * raised on, so a parameter given twice is told that rather than that its value is malformed. The value itself is
+ * only looked at (is it a list?), never answered.
+ */
+export const parseQuery = <S extends z.ZodType>(schema: S, params: Readonly<Record<string, string | string[]>>) =>
+  schema.safeParse(params, { reportInput: true });
+
+/** An issue's message for a query parameter: a repetition is named as one, whatever the parameter's own wording. */
+export const queryIssueMessage = (issue: z.core.$ZodIssue): string =>
+  issue.path.length === 1 &&
+  Array.isArray(issue.input) &&
+  (issue.code === 'invalid_type' || issue.code === 'invalid_value')
+    ? GIVEN_MORE_THAN_ONCE
+    : issue.message;
+
 /** zod issues as problem `errors`: JSON pointers into a body, or parameter names of a query. */
 export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullable<Problem['errors']> {
   return (
@@ -164,7 +183,7 @@ export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullab
             ? { pointer: toJsonPointer(path), message }
             : {
                 parameter: String(path[0] ?? ''),
-                message: i.code === 'unrecognized_keys' ? 'unknown parameter' : message,
+                message: i.code === 'unrecognized_keys' ? 'unknown parameter' : queryIssueMessage(i),
               },
         );
       })
