@@ -220,13 +220,14 @@ describe('the /lifecycle page', () => {
 
 describe('GET /v1/lists/{id}/lifecycle', () => {
   it("answers which of the list's services change, soonest first, with the 12-month count", async () => {
-    const active = catalogue.services.find((s) => !s.lifecycle)!;
-    const picks = [
-      timeline.undated[0]!,
-      timeline.upcoming[timeline.upcoming.length - 1]!,
-      timeline.past[0]!,
-      timeline.upcoming[0]!,
-    ].map((c) => c.serviceId);
+    const active = catalogue.services.find((s) => !s.lifecycle && !s.subServices.some((p) => p.lifecycle))!;
+    // Services changing as a whole, with no part of their own changing too: each brings one change.
+    const changingParts = new Set(
+      catalogue.services.filter((s) => s.subServices.some((p) => p.lifecycle)).map((s) => s.id),
+    );
+    const whole = (cs: LifecycleChange[]) => cs.filter((c) => !c.part && !changingParts.has(c.serviceId));
+    const [undated, upcoming, past] = [whole(timeline.undated), whole(timeline.upcoming), whole(timeline.past)];
+    const picks = [undated[0]!, upcoming[upcoming.length - 1]!, past[0]!, upcoming[0]!].map((c) => c.serviceId);
     const saved = await postJson(`${server.url}/v1/lists`, {
       name: 'Watched',
       approvedServiceIds: [active.id, ...picks],
@@ -237,11 +238,8 @@ describe('GET /v1/lists/{id}/lifecycle', () => {
     expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const body = ListLifecycle.parse(r.json);
     expect(body.listId).toBe(saved.json.id);
-    const datedIds = [timeline.past[0]!, timeline.upcoming[0]!, timeline.upcoming[timeline.upcoming.length - 1]!];
-    expect(body.changes.map((c) => c.serviceId)).toEqual([
-      ...datedIds.map((c) => c.serviceId),
-      timeline.undated[0]!.serviceId,
-    ]);
+    const datedIds = [past[0]!, upcoming[0]!, upcoming[upcoming.length - 1]!];
+    expect(body.changes.map((c) => c.serviceId)).toEqual([...datedIds.map((c) => c.serviceId), undated[0]!.serviceId]);
     const today = new Date().toISOString().slice(0, 10);
     const inAYear = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
     expect(body.changingWithin12Months).toBe(

@@ -337,15 +337,24 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('warning')).toMatch(/Ground Truth, part of Amazon SageMaker AI, is no longer open to new/);
     const e = await post(`${endpoints.aws}?envelope=true`, { approvedServiceIds: ['aws-sagemaker-ai'] });
-    const parts = e.json.warnings.filter((w: { message: string }) => /part of Amazon SageMaker AI/.test(w.message));
+    const parts = e.json.warnings.filter((w: { code: string }) => w.code === 'part-closed');
     expect(parts.map((w: { message: string }) => w.message.split(',')[0])).toEqual([
       'Amazon SageMaker Ground Truth',
       'Amazon SageMaker geospatial capabilities',
       'Amazon Augmented AI (A2I)',
       'Amazon SageMaker Debugger',
     ]);
-    // Told apart from the service's own lifecycle: SageMaker AI itself is not deprecated.
-    expect(parts.every((w: { code: string; serviceId: string }) => w.code === 'part-closed')).toBe(true);
+    // Told apart from the service's own lifecycle: SageMaker AI itself is not deprecated. A part whose vendor gave
+    // the day it closed says it; a part whose end is announced is warned of as ending.
+    expect(
+      parts.slice(0, 3).every((w: { message: string }) => /, is no longer open to new customers: /.test(w.message)),
+    ).toBe(true);
+    expect(parts[3].message).toMatch(
+      /^Amazon SageMaker Debugger, part of Amazon SageMaker AI, takes no new customers from 2026-07-30: /,
+    );
+    expect(e.json.warnings).toContainEqual(
+      expect.objectContaining({ code: 'part-sunset', partId: 'aws-sagemaker-profiler', date: '2027-06-30' }),
+    );
     // Each names its part by id, so a client need not read the sentence to tell which.
     expect(parts.map((w: { partId?: string }) => w.partId)).toEqual([
       'aws-sagemaker-ground-truth',

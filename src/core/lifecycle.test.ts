@@ -12,7 +12,7 @@ import {
   lifecycleTimeline,
 } from './lifecycle.ts';
 import { foldLine, lifecycleAtom, lifecycleIcs } from './lifecycle-feeds.ts';
-import { ServiceEntry, type ServiceEntryInput } from './schemas.ts';
+import { ServiceEntry, type LifecycleChange, type ServiceEntryInput } from './schemas.ts';
 import { vendorDocHosts } from './vendor-hosts.ts';
 import { serviceEntry } from '../../tests/fixtures/catalogue.ts';
 
@@ -131,6 +131,55 @@ describe('lifecycleTimeline', () => {
     const atom = lifecycleAtom(day, 'https://catalogue.example.org');
     expect(atom).toContain('<title>Service aws-closing (AWS) sunsets on 2027-09-29</title>');
     expect(atom).toContain('Ends. No new customers from 2026-10-29.');
+  });
+
+  it('dates a part as a service is dated: by its end, else by the day it closed to new customers', () => {
+    const part = (id: string, lifecycle: NonNullable<ServiceEntryInput['subServices']>[number]['lifecycle']) => ({
+      id,
+      name: `Part ${id}`,
+      description: 'A part.',
+      lifecycle,
+    });
+    const withParts = entry('aws-with-parts', {
+      subServices: [
+        part('aws-part-closed', {
+          status: 'deprecated',
+          closedToNewCustomers: '2026-05-31',
+          note: 'Closed.',
+          announcementUrl: news('aws-p1'),
+        }),
+        part('aws-part-ending', {
+          status: 'sunset',
+          sunsetDate: '2027-06-30',
+          closedToNewCustomers: '2026-12-01',
+          note: 'Ends.',
+          announcementUrl: news('aws-p2'),
+        }),
+        part('aws-part-undated', {
+          status: 'deprecated',
+          note: 'Closed, no day given.',
+          announcementUrl: news('aws-p3'),
+        }),
+      ],
+    });
+    const day = lifecycleTimeline(
+      createCatalogue({ ...catalogue, services: [...catalogue.services, withParts] }),
+      '2026-11-23',
+    );
+    const of = (cs: LifecycleChange[], id: string) => cs.find((c) => c.part?.id === id);
+    const closed = of(day.past, 'aws-part-closed')!;
+    expect(closed).toMatchObject({ date: '2026-05-31', closedToNewCustomers: '2026-05-31', status: 'deprecated' });
+    expect(closed.sunsetDate).toBeUndefined();
+    expect(datedByClosing(closed)).toBe(true);
+    const ending = of(day.upcoming, 'aws-part-ending')!;
+    expect(ending).toMatchObject({ date: '2027-06-30', sunsetDate: '2027-06-30', closedToNewCustomers: '2026-12-01' });
+    expect(datedByClosing(ending)).toBe(false);
+    expect(of(day.undated, 'aws-part-undated')?.date).toBeUndefined();
+    const atom = lifecycleAtom(day, 'https://catalogue.example.org');
+    expect(atom).toContain(
+      '<title>Part aws-part-closed (part of Service aws-with-parts, AWS) no new customers from 2026-05-31</title>',
+    );
+    expect(atom).toContain('Ends. No new customers from 2026-12-01.');
   });
 
   it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {

@@ -56,9 +56,13 @@ export function changesOfService(catalogue: Catalogue, s: ServiceEntry): Lifecyc
   const parts = s.subServices.flatMap((sub): LifecycleChange[] => {
     const l = sub.lifecycle;
     if (!l) return [];
+    // Dated as a service is: by its end, else by the day it closed to new customers.
+    const date = l.sunsetDate ?? l.closedToNewCustomers;
     return [
       {
-        ...(l.sunsetDate ? { date: l.sunsetDate, sunsetDate: l.sunsetDate } : {}),
+        ...(date ? { date } : {}),
+        ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
+        ...(l.closedToNewCustomers ? { closedToNewCustomers: l.closedToNewCustomers } : {}),
         ...aboutService(catalogue, s),
         part: { id: sub.id, name: sub.name },
         status: l.status,

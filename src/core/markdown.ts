@@ -151,10 +151,11 @@ function lifecycleWarning(catalogue: Catalogue, s: ServiceEntry, l: NonNullable<
 /** A part of a service that is closed to new customers or ending: the service may be active, and is allowed with it. */
 function partWarning(s: ServiceEntry, part: ServiceEntry['subServices'][number]): string {
   const l = part.lifecycle!;
+  const closed = l.closedToNewCustomers ? ` (no new customers from ${l.closedToNewCustomers})` : '';
   const state =
     l.status === 'sunset'
-      ? `is **ending**${l.sunsetDate ? ` (sunset date ${l.sunsetDate})` : ''}`
-      : 'is **no longer open to new customers**';
+      ? `is **ending**${l.sunsetDate ? ` (sunset date ${l.sunsetDate})` : ''}${closed}`
+      : `is **no longer open to new customers**${closed}`;
   return (
     `- **${inline(part.name)}**, part of ${inline(s.name)} (\`${s.id}\`), ${state}. ${inline(l.note)} ` +
     `${announcementLink(s.provider, l.announcementUrl)}.`

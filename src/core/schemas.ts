@@ -206,6 +206,7 @@ export const SubServiceEntry = z.strictObject({
         .enum(['deprecated', 'sunset'])
         .describe('deprecated: no longer open to new customers; sunset: its end is announced for sunsetDate'),
       sunsetDate: isoDate.optional().describe('The day the part ends (YYYY-MM-DD); required for sunset'),
+      closedToNewCustomers: closedToNewCustomers.optional(),
       note: z.string().min(1).max(300).describe('What the vendor says, and what to use instead'),
       announcementUrl: httpsUrl.describe(
         "URL of the vendor's announcement, or of a third party's report of it where no vendor page was found",
@@ -214,6 +215,10 @@ export const SubServiceEntry = z.strictObject({
     .refine((l) => l.status !== 'sunset' || l.sunsetDate !== undefined, {
       message: 'a sunset part needs its sunsetDate',
       path: ['sunsetDate'],
+    })
+    .refine((l) => !l.closedToNewCustomers || !l.sunsetDate || l.closedToNewCustomers <= l.sunsetDate, {
+      message: 'the closing day comes after the end',
+      path: ['closedToNewCustomers'],
     })
     .optional()
     .describe(

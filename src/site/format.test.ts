@@ -4,6 +4,7 @@ import {
   humanDate,
   lifecycleWarning,
   networkFailureMessage,
+  partLifecycleWarning,
   problemMessage,
   retryAfterSeconds,
   waitInWords,
@@ -132,6 +133,35 @@ describe('lifecycle warnings', () => {
   it('formats dates without locale surprises', () => {
     expect(humanDate('2026-12-09')).toBe('9 December 2026');
     expect(humanDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('part lifecycle warnings', () => {
+  const url = 'https://docs.aws.amazon.com/x';
+  it('names the day a part closed to new customers when the vendor gave one, and its end', () => {
+    const part = (lifecycle: Parameters<typeof partLifecycleWarning>[1]['lifecycle']) => ({ name: 'Lake', lifecycle });
+    expect(partLifecycleWarning('Trail', part({ status: 'deprecated', note: 'n', announcementUrl: url }))).toBe(
+      'Lake, part of Trail, is no longer open to new customers.',
+    );
+    expect(
+      partLifecycleWarning(
+        'Trail',
+        part({ status: 'deprecated', closedToNewCustomers: '2026-05-31', note: 'n', announcementUrl: url }),
+      ),
+    ).toBe('Lake, part of Trail, is closed to new customers from 31 May 2026.');
+    expect(
+      partLifecycleWarning(
+        'Trail',
+        part({
+          status: 'sunset',
+          sunsetDate: '2027-06-30',
+          closedToNewCustomers: '2026-12-01',
+          note: 'n',
+          announcementUrl: url,
+        }),
+      ),
+    ).toBe('Lake, part of Trail, is being retired on 30 June 2027 (closed to new customers from 1 December 2026).');
+    expect(partLifecycleWarning('Trail', { name: 'Lake' })).toBeUndefined();
   });
 });
 

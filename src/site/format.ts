@@ -107,9 +107,11 @@ export type PartLike = Pick<z.infer<typeof SubServiceEntry>, 'name' | 'lifecycle
 export function partLifecycleState(part: PartLike): string | undefined {
   const l = part.lifecycle;
   if (!l) return undefined;
-  return l.status === 'sunset'
-    ? `being retired${l.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}`
-    : 'no longer open to new customers';
+  // The day it closed, when the vendor gave one, in words that read right before and after that day.
+  const closed = l.closedToNewCustomers && `closed to new customers from ${humanDate(l.closedToNewCustomers)}`;
+  if (l.status === 'sunset')
+    return `being retired${l.sunsetDate ? ` on ${humanDate(l.sunsetDate)}` : ''}${closed ? ` (${closed})` : ''}`;
+  return closed || 'no longer open to new customers';
 }
 
 /** One sentence on a part of a service that is closing or ending: "Amazon Q Developer IDE plugins, part of … ." */

@@ -179,6 +179,8 @@ function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarni
   const parts = s.subServices.flatMap((sub): PolicyWarning[] => {
     const l = sub.lifecycle;
     if (!l) return [];
+    const closing = l.closedToNewCustomers && `no new customers from ${l.closedToNewCustomers}`;
+    const closed = closing ? ` (${closing})` : '';
     return [
       l.status === 'sunset'
         ? {
@@ -186,13 +188,13 @@ function lifecycleWarnings(s: ServiceEntry, options: PolicyOptions): PolicyWarni
             serviceId: s.id,
             partId: sub.id,
             ...(l.sunsetDate ? { date: l.sunsetDate } : {}),
-            message: `${sub.name}, part of ${s.name}, ends on ${l.sunsetDate}: ${l.note}`,
+            message: `${sub.name}, part of ${s.name}, ends on ${l.sunsetDate}${closed}: ${l.note}`,
           }
         : {
             code: 'part-closed',
             serviceId: s.id,
             partId: sub.id,
-            message: `${sub.name}, part of ${s.name}, is no longer open to new customers: ${l.note}`,
+            message: `${sub.name}, part of ${s.name}, ${closing ? `takes ${closing}` : 'is no longer open to new customers'}: ${l.note}`,
           },
     ];
   });
