@@ -134,6 +134,13 @@ const workloads: Workload[] = [
         call: 'ecr:GetAuthorizationToken',
         source: 'https://docs.aws.amazon.com/eks/latest/userguide/create-node-role.html',
       },
+      // eksctl, the EKS command-line tool AWS documents, makes a cluster and its node groups as CloudFormation stacks
+      // and reads the EKS-optimised AMI ids from public parameters.
+      {
+        call: 'cloudformation:CreateStack',
+        source: 'https://docs.aws.amazon.com/eks/latest/eksctl/minimum-iam-policies.html',
+      },
+      { call: 'ssm:GetParameter', source: 'https://docs.aws.amazon.com/eks/latest/eksctl/minimum-iam-policies.html' },
     ],
   },
   {
@@ -511,6 +518,22 @@ const workloads: Workload[] = [
       },
       { call: 'Microsoft.Network/privateEndpoints', source: 'https://learn.microsoft.com/azure/aks/private-clusters' },
       { call: 'Microsoft.Network/privateDnsZones', source: 'https://learn.microsoft.com/azure/aks/private-clusters' },
+      // A volume of the built-in Azure Files storage classes is a file share in a storage account AKS creates.
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/aks/create-volume-azure-files',
+      },
+    ],
+  },
+  {
+    name: 'Azure Front Door with a web application firewall',
+    target: 'azure',
+    approved: ['azure-front-door', 'azure-app-service'],
+    needs: [
+      {
+        call: 'Microsoft.Network/FrontDoorWebApplicationFirewallPolicies',
+        source: 'https://learn.microsoft.com/azure/templates/microsoft.cdn/profiles/securitypolicies',
+      },
     ],
   },
   {
