@@ -66,7 +66,7 @@ function checkTerraform(tf: any): string[] {
     }
   }
   for (const name of Object.keys(tf.variable ?? {}))
-    if (!['target_id', 'management_group_id', 'effect', 'parent'].includes(name))
+    if (!['target_id', 'management_group_id', 'subscription_id', 'effect', 'parent'].includes(name))
       errors.push(`undocumented variable ${name}`);
   return errors;
 }
@@ -173,6 +173,13 @@ describe('renderings in detail', () => {
     expect(tf.resource.aws_organizations_policy.approved_services.content).toBe(JSON.stringify(r.document));
     expect(tf.resource.aws_organizations_policy_attachment.approved_services.target_id).toBe('${var.target_id}');
     expect(tf.variable.target_id.default).toBeUndefined();
+  });
+  it('Azure Terraform gives the azurerm provider a subscription to sign in to, which azurerm 4.0 and later require', () => {
+    const tf = JSON.parse(renderPolicy(gen('azure'), 'terraform').body);
+    expect(tf.provider.azurerm).toEqual({ features: {}, subscription_id: '${var.subscription_id}' });
+    // Asked for (no default): a plan of the file as written prompts for it rather than failing in the provider.
+    expect(tf.variable.subscription_id).toMatchObject({ type: 'string' });
+    expect(tf.variable.subscription_id.default).toBeUndefined();
   });
   it('escapes Terraform template sequences from a list name', () => {
     // The "//" key is a comment Terraform never evaluates; the resources are.

@@ -161,8 +161,15 @@ function azureTerraform(r: PolicyDocumentResult<AzurePolicyDefinition>): unknown
   return {
     '//': provenanceLine(r),
     terraform: { required_providers: { azurerm: TERRAFORM_PROVIDERS.azurerm } },
-    provider: { azurerm: { features: {} } },
+    // azurerm 4.0 and later refuse to start without a subscription (earlier ones read it from the sign-in when unset).
+    provider: { azurerm: { features: {}, subscription_id: '${var.subscription_id}' } },
     variable: {
+      subscription_id: {
+        type: 'string',
+        description:
+          'Id of a subscription for the azurerm provider to sign in to (azurerm 4.0 and later require one): ' +
+          'any you can reach, since the definition and its assignment live at the management group',
+      },
       management_group_id: {
         type: 'string',
         description:
