@@ -415,6 +415,22 @@ describe.skipIf(!hasChromium)(`map, services table and compare in Chromium (${CH
     expect(hidden).toEqual([]);
   });
 
+  it('keeps the keyboard clear of the map’s sticky column headings, going back up the rows', async () => {
+    await page.setViewportSize(VIEW);
+    await page.goto(url('/map'));
+    await page.locator('table.map tr[data-row]').first().waitFor();
+    // Far enough down that going back up scrolls the rows under the headings at the top of the window.
+    for (let i = 0; i < 200; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const hidden: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const under = await page.evaluate(coveredFocus);
+      if (under) hidden.push(under);
+    }
+    expect(hidden).toEqual([]);
+  });
+
   it('pages without JavaScript through prerendered pages', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: VIEW });
     const p = await noJs.newPage();

@@ -7,7 +7,7 @@ import { keepFocusClearOfStickyColumn } from './sticky-column.ts';
 import { addIds, hasId } from '../list-state.ts';
 import { words } from '../filter.ts';
 import { plural } from '../format.ts';
-import { statusLine } from './dom.ts';
+import { statusLine, trackHeight } from './dom.ts';
 import { onListChange, readList, updateList } from './store.ts';
 
 export function startMap(): void {
@@ -26,6 +26,9 @@ export function startMap(): void {
   }));
   const groups = [...view.querySelectorAll<HTMLTableSectionElement>('tbody[data-category]')];
   for (const region of view.querySelectorAll<HTMLElement>('.table-scroll')) keepFocusClearOfStickyColumn(region);
+  // The column headings stay at the top of the window (wide screens): what scrolls into view stops below them.
+  const head = view.querySelector<HTMLElement>('table.map thead');
+  if (head) trackHeight(head, '--map-head-height');
   form.querySelector<HTMLElement>('[data-needs-js]')!.hidden = false;
 
   const initial = new URLSearchParams(location.search);
