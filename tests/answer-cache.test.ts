@@ -87,6 +87,17 @@ describe('the answer cache', () => {
     const plain = await get('/v1/services?q=athena');
     expect(plain.headers['link']).toContain('</v1/services?q=athena&page=1>; rel="first"');
     expect(JSON.parse(plain.body.toString()).links.self).toBe('/v1/services?q=athena&page=1');
+    // Other spellings are answered as the routes answer them, whether the search is kept or not: an escaped slash is
+    // part of a segment (a 404 here), dot segments are resolved as the URL parser resolves them.
+    const odd = [
+      '/v1/lists/x%2F..%2F..%2Fservices?q=t7',
+      '/v1/x/../services?q=t7',
+      '/v1/services/%2e%2e/services?q=t7',
+    ];
+    const before = await Promise.all(odd.map(async (path) => (await get(path)).status));
+    expect(before[0]).toBe(404);
+    for (let i = 0; i < 2; i++) expect((await get('/v1/services?q=t7')).status).toBe(200);
+    for (const [i, path] of odd.entries()) expect((await get(path)).status, `${path}, the search kept`).toBe(before[i]);
   });
 
   it('gives another answer another ETag', async () => {

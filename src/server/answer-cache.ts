@@ -21,16 +21,15 @@
  * out with its Cache-Control unchanged and an Age header, as from any shared
  * cache, so caches after it never keep it past what the origin allowed.
  *
- * Keyed by Host and the resource (resourceOf: the path decoded and
- * normalised, never the URL's spelling, and the query): answers differ by
+ * Keyed by Host and the resource (resourceOf: the path decoded as the routes
+ * decode it, and the query): answers differ by
  * Host when PUBLIC_URL is unset (the list's url), and by query (search).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { posix } from 'node:path';
 import { gzip } from 'node:zlib';
 import { ByteLru } from '../core/byte-lru.ts';
 import type { OfferAnswer } from '../http/api-answer.ts';
-import { etagMatches } from '../http/protocol.ts';
+import { decodedPath, etagMatches } from '../http/protocol.ts';
 import { acceptsGzip } from './static.ts';
 
 interface Variant {
@@ -89,29 +88,20 @@ export function reusableSeconds(cacheControl: string | null | undefined): number
 }
 
 /**
- * A path that decoding and normalising leave as it is: from the root, no escape, no dot and no empty segment (each
- * segment starts at its own `/`, so the match is linear in the path's length).
- */
-const PLAIN_PATH = /^(?=\/)(?:\/[^%/.]+)*\/?$/;
-
-/**
- * The resource a request URL names, as the cache key: the path decoded and
- * normalised (`//lists/x`, `/./lists/x` and `/%6cists/x` are one resource),
- * the query as sent (its order can matter: compare keeps the order of ids).
+ * The resource a request URL names, as the cache key: the path decoded as the
+ * routes decode it (decodedPath: `/v1/%6cists/x` is `/v1/lists/x`; an escaped
+ * `/`, `?` or `#` stays escaped), the query as sent (its order can matter:
+ * compare keeps the order of ids). Two URLs share a key only when the routes
+ * read them as one path, so a kept answer is never served for a spelling the
+ * routes answer otherwise (`/v1/lists/x%2F..%2Fservices` and
+ * `/v1/x/../services` are 404s, not the search a normalised key had named).
  */
 export function resourceOf(url: string): string {
   const q = url.indexOf('?');
   const rawPath = q === -1 ? url : url.slice(0, q);
-  if (PLAIN_PATH.test(rawPath)) return url;
-  let path: string;
-  try {
-    path = posix.normalize(decodeURIComponent(rawPath));
-  } catch {
-    path = rawPath;
-  }
-  // An escaped `?` or `#` is part of the path, not a query or fragment (RFC 3986, section 2.2): decoded, the path
-  // `/v1/services%3Fq=x` would share the key of `/v1/services?q=x` and be answered with its 200 instead of a 404.
-  if (path.includes('?') || path.includes('#')) return url;
+  if (!rawPath.includes('%')) return url;
+  const path = decodedPath(rawPath);
+  if (path === null) return url;
   return q === -1 ? path : `${path}${url.slice(q)}`;
 }
 
