@@ -32,7 +32,7 @@ import { notFound, problemResponse, serviceListRef, type OperationSpec } from '.
 import { problem, unknownServicesProblem } from '../src/http/problem.ts';
 import { SavedList, SavedListId, SavedListReceipt, SavedListSummary } from '../src/http/saved-list-contract.ts';
 import { defineMutation } from './lib/mutation.ts';
-import { jsonResponse } from '../src/http/protocol.ts';
+import { bytesResponse, jsonResponse } from '../src/http/protocol.ts';
 import type { FunctionContext } from './lib/types.ts';
 
 /** 18 random bytes: 144 bits, 24 base64url characters. */
@@ -99,7 +99,11 @@ export const saveList = defineMutation({
 /** A saved list as answered: the resolved list, its JSON text and its ETag, built once per list. */
 export interface SavedListAnswer {
   list: SavedList;
-  json: string;
+  /**
+   * The answer's JSON as UTF-8, encoded once: every GET writes these same bytes. Encoded per request, a client that
+   * pipelined thousands of GETs for a list of every service held as many copies of its 900 KB while they waited.
+   */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   expiresAt: Date;
 }
@@ -111,7 +115,8 @@ export interface SavedListAnswer {
  * document) is built once, not on every GET. Bounded by bytes (the JSON text
  * counted twice, for the object beside it).
  */
-const answers = new ByteLru<string, SavedListAnswer>(32 * 1024 * 1024, (a) => a.json.length * 4);
+const utf8 = new TextEncoder();
+const answers = new ByteLru<string, SavedListAnswer>(32 * 1024 * 1024, (a) => a.body.byteLength * 3);
 
 const building = new Map<string, Promise<SavedListAnswer | null>>();
 
@@ -134,9 +139,9 @@ function buildAnswer(record: SavedListRecord, ctx: FunctionContext): SavedListAn
       ...(record.statuses ? { statuses: record.statuses } : {}),
     }),
   };
-  const json = JSON.stringify(list);
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { list, json, etag, expiresAt: record.expiresAt };
+  const body = utf8.encode(JSON.stringify(list));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { list, body, etag, expiresAt: record.expiresAt };
 }
 
 /**
@@ -216,7 +221,7 @@ export async function getList(request: Request, ctx: FunctionContext): Promise<R
   const found = await readSavedListAnswer(idFromUrl(request.url), ctx);
   const cacheControl = found && savedListCacheControl(found.expiresAt, ctx.now());
   if (!found || !cacheControl) return listNotFound();
-  return new Response(found.json, {
+  return bytesResponse(found.body, {
     status: 200,
     headers: { 'content-type': JSON_CONTENT_TYPE, 'cache-control': cacheControl, etag: found.etag, ...corsHeaders },
   });

@@ -69,6 +69,45 @@ describe('memory stays bounded', () => {
     expect(grown).toBeLessThan(100);
   });
 
+  it('3,000 pipelined GETs of a saved list of every service, each for another Host, grow the server by less than 100 MB', async () => {
+    const ids = (
+      (await (await fetch(`${server.url}/catalogue.json`)).json()) as { services: { id: string }[] }
+    ).services.map((s) => s.id);
+    const saved = await postJson(`${server.url}/v1/lists`, { name: 'Everything', approvedServiceIds: ids });
+    expect(saved.status).toBe(201);
+    const one = await rawGet(server.url, `/v1/lists/${saved.json.id}`);
+    expect(one.bytes).toBeGreaterThan(500_000);
+    const before = rssMb(pid);
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => {}); // cut off: a reset is expected
+    // Another Host for each (no PUBLIC_URL: the list's link names the Host), so no answer is another's, none kept.
+    let requests = '';
+    for (let i = 0; i < 3000; i++) requests += `GET /v1/lists/${saved.json.id} HTTP/1.1\r\nHost: h${i}.example\r\n\r\n`;
+    socket.write(requests);
+    // Not read meanwhile: a connection with more requests waiting than the server takes is cut off.
+    await new Promise((r) => setTimeout(r, 2000));
+    const grown = rssMb(pid) - before;
+    const cutOff = await Promise.race([
+      closed.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 10_000)),
+    ]);
+    socket.destroy();
+    console.log(`3,000 pipelined GETs of a ${(one.bytes / 1e6).toFixed(1)} MB list: +${grown.toFixed(1)} MB`);
+    expect(grown).toBeLessThan(100);
+    expect(cutOff, 'the connection cut off').toBe(true);
+    // A client that pipelines within the limit gets every answer, in order.
+    const within = net.connect(Number(port), hostname);
+    let got = '';
+    within.on('data', (d) => (got += d));
+    within.write('GET /v1/services?q=storage&pageSize=1 HTTP/1.1\r\nHost: localhost\r\n\r\n'.repeat(20));
+    await new Promise((r) => setTimeout(r, 1000));
+    within.destroy();
+    expect(got.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(20);
+  });
+
   it('2,000 spellings of existing paths grow the server by less than 30 MB', { timeout: 60_000 }, async () => {
     const paths = ['services', 'v1/openapi.json', 'providers/aws', 'catalogue.json'];
     const spellings: string[] = [];
