@@ -20,6 +20,7 @@ import { KEPT_REQUEST_ID } from '../http/headers.ts';
 import { clientIp } from '../http/protocol.ts';
 import type { Metrics } from './metrics.ts';
 import type { RequestsInFlight } from './shutdown.ts';
+import { lingerBeforeClose } from './linger.ts';
 
 /**
  * The id of the request a log line was written during: pino adds it to every
@@ -234,8 +235,11 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
     // ends the connection: to reach the next request on it, Node would read the rest of that body, however large or
     // slow (gigabytes in seconds, or one byte a second until the request timeout, all refused already).
     const req = this.req as IncomingMessage | undefined;
-    if (req !== undefined && !req.complete && hasBody(req) && !this.hasHeader('connection'))
-      this.setHeader('connection', 'close');
+    if (req !== undefined && !req.complete && hasBody(req)) {
+      if (!this.hasHeader('connection')) this.setHeader('connection', 'close');
+      // Closed while the client may still be sending: lingering, so the answer is not lost to a reset.
+      lingerBeforeClose(this.socket);
+    }
     const id = this.requestId;
     if (id === undefined) return writeHead.call(this, statusCode, reasonOrHeaders, headersAfterReason);
     // Node's own rule: without a reason (a string), the headers are the third argument when given, else the second.
