@@ -117,6 +117,23 @@ describe('requests Node parses but a handler never sees as they came', () => {
     expect(statusLine(await raw('GET /v1/health HTTP/1.0\r\n\r\n'))).toBe('HTTP/1.1 200 OK');
   });
 
+  it('a body in a transfer coding besides chunked is refused with 501, not read as if it were plain', async () => {
+    const body = JSON.stringify({ message: 'sent gzip, chunked but plain', category: 'other' });
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    for (const coding of ['gzip, chunked', 'x-custom, chunked', 'gzip,chunked']) {
+      const answer = await raw(
+        `POST /v1/feedback HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: ${coding}\r\n\r\n${chunked}`,
+      );
+      expect(statusLine(answer), coding).toBe('HTTP/1.1 501 Not Implemented');
+      expect(answer).toMatch(/"type":"\/problems\/transfer-coding-not-implemented"/);
+    }
+    // Chunked alone is read as always.
+    const plain = await raw(
+      `POST /v1/feedback HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${chunked}`,
+    );
+    expect(statusLine(plain)).toBe('HTTP/1.1 201 Created');
+  });
+
   it('what Node refuses before any handler (headers too large, not HTTP) is a problem too, repeating nothing', async () => {
     const marker = 'zq-marker-9';
     const large = await raw(`GET /v1/health HTTP/1.1\r\nHost: a\r\nX-Big: ${marker}${'a'.repeat(20_000)}\r\n\r\n`);

@@ -194,6 +194,9 @@ export function buildOpenApi(
       responses['415'] ??= problemResponse(
         'Content-Type is not JSON, names a charset other than UTF-8, or the body is sent in a content coding (gzip, br)',
       );
+      responses['501'] ??= problemResponse(
+        'The body is sent in a transfer coding other than chunked (`Transfer-Encoding: gzip, chunked`)',
+      );
       const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
       responses['429'] ??= {
         ...problemResponse('More than 10 mutation requests in a minute from this address'),

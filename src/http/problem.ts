@@ -76,6 +76,13 @@ export const problemTypes = {
     title: 'Expectation failed',
     about: 'The only `Expect` the server meets is `100-continue`.',
   },
+  'transfer-coding-not-implemented': {
+    status: 501,
+    title: 'Transfer coding not implemented',
+    about:
+      'The request body was sent in a transfer coding other than `chunked` (`Transfer-Encoding: gzip, chunked`), ' +
+      'which the server does not decode: send it plain, or chunked alone.',
+  },
   'unknown-services': {
     status: 422,
     title: 'Unknown service ids',

@@ -219,6 +219,18 @@ const handle = (req, res) => {
         return;
       }
     }
+    // A transfer coding besides chunked (`gzip, chunked`): Node takes the chunking off and hands on the rest as if it
+    // were plain, which no reader here decodes (RFC 9112, section 6.1: 501).
+    const transferCoding = req.headers['transfer-encoding'];
+    if (transferCoding !== undefined && transferCoding.trim().toLowerCase() !== 'chunked') {
+      sendProblem(
+        res,
+        'transfer-coding-not-implemented',
+        'The only transfer coding the server reads is chunked; send the body plain or chunked alone.',
+        { connection: 'close' },
+      );
+      return;
+    }
     if (!METHODS.has(req.method)) {
       sendProblem(res, 'method-not-allowed', `${req.method} is not supported.`, {
         allow: SERVICE_METHODS,
