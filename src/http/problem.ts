@@ -203,9 +203,10 @@ export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullab
 const UNKNOWN_IDS_IN_DETAIL = 20;
 
 /**
- * The 422 for a list naming ids no service has: each unknown id in `unknownIds` and, with where it was given, in
- * `errors` (they are what to fix), and the first few in the detail, so a list of thousands is not repeated three
- * times in full.
+ * The 422 for a list naming ids no service has: each unknown id in `unknownIds` (they are what to fix), the first
+ * MAX_REPORTED_ERRORS with where they were given in `errors`, as every problem's errors are bounded, and the first few
+ * in the detail, so a list of thousands is not repeated three times in full (2,000 ids of 200 characters had answered
+ * 979 KB).
  */
 export function unknownServicesProblem(given: readonly string[], unknownIds: readonly string[]): Response {
   const unknown = new Set(unknownIds);
@@ -214,9 +215,11 @@ export function unknownServicesProblem(given: readonly string[], unknownIds: rea
     detail:
       `No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ` +
       `${named}${unknownIds.length > UNKNOWN_IDS_IN_DETAIL ? ', …' : ''}. See GET /v1/services for valid ids.`,
-    errors: given.flatMap((id, i) =>
-      unknown.has(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [],
-    ),
+    errors: given
+      .flatMap((id, i) =>
+        unknown.has(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [],
+      )
+      .slice(0, MAX_REPORTED_ERRORS),
     unknownIds: [...unknownIds],
   });
 }
