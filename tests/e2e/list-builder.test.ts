@@ -623,7 +623,8 @@ describe.skipIf(!hasChromium)('website in Chromium: what a list says of its serv
       for (const [i, sub] of parts.entries())
         expect(items[i]).toMatch(
           new RegExp(
-            `^${sub.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(part of .*\\) — (no longer open to new customers|being retired on .*)$`,
+            `^${sub.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(part of .*\\) — ` +
+              '(no longer open to new customers|closed to new customers from .*|being retired on .*)$',
           ),
         );
       await expect(p.locator('[data-part-warnings] li a').first().getAttribute('href')).resolves.toBe(

@@ -141,8 +141,12 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
       await expect(group('also denies what works best with them')).resolves.toContain(elb);
       // And what the load balancer controller reads on every update (certificates, web ACLs, Shield).
       await expect(group('also denies what works best with them')).resolves.toContain(service('aws-acm').name);
+      // And what eksctl, the EKS command-line tool AWS documents, makes clusters with.
+      await expect(group('also denies what works best with them')).resolves.toContain(
+        service('aws-cloudformation').name,
+      );
       await expect(p.locator('[data-bar-status]').textContent()).resolves.toMatch(
-        /2 missing dependencies, 5 recommended services denied/,
+        /2 missing dependencies, 7 recommended services denied/,
       );
 
       // Shared identifiers: DocumentDB's rds:* also allows RDS, named beside the download.
