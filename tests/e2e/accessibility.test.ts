@@ -258,6 +258,78 @@ describe.skipIf(!hasChromium)('website in Chromium: accessibility and layout', (
     expect((await said()).at(-1)).toMatch(counted);
   });
 
+  it('says what "Add to my list" did in a status a screen reader reads, naming the service and the count', async () => {
+    const s = trio[0]!;
+    await page.goto(url(`/services/${s.slug}`));
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    const button = page.locator(`button[data-list-toggle="${s.id}"]`);
+    const said = page.locator('[data-list-said][role=status]');
+    // There, empty, before anything is said in it: a live region added with its text is not always read.
+    await expect(said.count()).resolves.toBe(1);
+    await expect(said.textContent()).resolves.toBe('');
+    await button.click();
+    await expect.poll(() => said.textContent()).toBe(`Added ${s.name} to your list (1 service).`);
+    await button.click();
+    await expect.poll(() => said.textContent()).toBe(`Removed ${s.name} from your list (0 services).`);
+  });
+
+  it('clears the list with the keyboard on the list it emptied, saying so; the details below the bar are not announced', async () => {
+    await page.goto(url('/list'));
+    await page.evaluate(
+      ([key, ids]) =>
+        localStorage.setItem(key!, JSON.stringify({ name: 'Cleared', description: '', ids: JSON.parse(ids!) })),
+      ['csc.approved-list.v1', JSON.stringify(trio.map((s) => s.id))],
+    );
+    await page.reload();
+    await page.locator(`[data-listed="${trio[0]!.id}"]`).waitFor();
+    // A policy made, then the list changed: the panel's notice is read where it stands; the bar alone announces.
+    await page.locator('button[data-policy="aws"]').click();
+    await page.locator('[data-policy-result="aws"] [data-policy-download]').waitFor();
+    await page.locator(`[data-listed="${trio[0]!.id}"] .listed-remove`).click();
+    await expect.poll(() => page.locator('[data-bar-status]').textContent()).toMatch(/The list has changed/);
+    const livePanels = await page
+      .locator('[data-policy-result] [role=status], [data-policy-result] [role=alert]')
+      .count();
+    expect(livePanels).toBe(0);
+    page.once('dialog', (d) => void d.accept());
+    await page.locator('[data-list-clear]').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-list-groups'))).toBe(true);
+    await expect(page.locator('[data-bar-status]').textContent()).resolves.toBe(
+      'Your list is empty now: every service was removed.',
+    );
+  });
+
+  it('keeps every part of a listed service inside a 320 px window: the remove button too', async () => {
+    const narrow = await site.browser.newContext({ viewport: { width: 320, height: 640 } });
+    const p = await narrow.newPage();
+    await p.goto(url('/list'));
+    await p.evaluate(
+      ([key, ids]) =>
+        localStorage.setItem(key!, JSON.stringify({ name: 'Narrow', description: '', ids: JSON.parse(ids!) })),
+      ['csc.approved-list.v1', JSON.stringify([...trio, changing].map((s) => s.id))],
+    );
+    await p.reload();
+    await p.locator(`[data-listed="${changing.id}"]`).waitFor();
+    await expect(p.evaluate(() => document.documentElement.scrollWidth - innerWidth)).resolves.toBeLessThanOrEqual(0);
+    for (const s of [...trio, changing]) {
+      const box = (await p.locator(`[data-listed="${s.id}"] .listed-remove`).boundingBox())!;
+      expect(box.x + box.width, s.id).toBeLessThanOrEqual(320);
+    }
+    await narrow.close();
+  });
+
+  it('takes down the "tick a service" message of a listing once a service is ticked', async () => {
+    await page.goto(url(`/categories/${trio[0]!.category}`));
+    const boxes = page.locator('input[data-compare]');
+    await boxes.first().waitFor();
+    await page.locator('[data-compare-submit]').first().click();
+    const hint = page.locator('[data-compare-hint]');
+    await expect(hint.textContent()).resolves.toMatch(/Tick at least one service/);
+    await boxes.first().check();
+    await expect.poll(() => hint.count()).toBe(0);
+  });
+
   it('runs every page type under the Content-Security-Policy without a violation', async () => {
     for (const path of Object.values(pageTypes)) {
       const r = await page.goto(url(path));

@@ -49,6 +49,9 @@ export function startBuilder(): void {
     if (confirm('Remove every service from your list?')) {
       writeList(emptyList());
       about.show(emptyList());
+      // The button leaves the view with the list it emptied: the bar says so, and the keyboard goes to the list.
+      page.find('[data-bar-status]').textContent = 'Your list is empty now: every service was removed.';
+      page.find<HTMLElement>('[data-list-groups]').focus();
     }
   });
 

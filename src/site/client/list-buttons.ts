@@ -25,10 +25,24 @@ export function renderListButtons(state: ApprovedListState = readList()): void {
 }
 
 export function startListButtons(): void {
+  // One polite status for the page, there before anything is said in it (a live region added with its text is not
+  // always read): a button's label changing is not announced by every screen reader.
+  const said = document.createElement('p');
+  said.className = 'visually-hidden';
+  said.setAttribute('role', 'status');
+  said.dataset.listSaid = '';
+  document.body.append(said);
   document.addEventListener('click', (e) => {
     const button = (e.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-list-toggle]');
     if (!button) return;
-    updateList((s) => toggleId(s, button.dataset.listToggle!));
+    const id = button.dataset.listToggle!;
+    const next = updateList((s) => toggleId(s, id));
+    // The service's name as the button's own hidden text gives it (": Amazon S3").
+    const name = button.querySelector('.visually-hidden')?.textContent?.replace(/^[\s:]+/, '') || 'The service';
+    const count = `${next.ids.length} service${next.ids.length === 1 ? '' : 's'}`;
+    said.textContent = hasId(next, id)
+      ? `Added ${name} to your list (${count}).`
+      : `Removed ${name} from your list (${count}).`;
   });
   onListChange(renderListButtons);
   renderListButtons();

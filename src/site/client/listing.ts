@@ -115,6 +115,8 @@ export function startListing(): void {
       const picked = boxes().filter((b) => b.checked).length;
       for (const b of boxes()) b.disabled = !b.checked && picked >= MAX_COMPARE;
       if (submit) submit.textContent = picked ? `Compare ${picked} selected` : 'Compare selected';
+      // Once a service is ticked, the message that none was no longer holds.
+      if (picked) compareForm.querySelector('[data-compare-hint]')?.remove();
     };
     compareForm.addEventListener('change', sync);
     compareForm.addEventListener('submit', (e) => {

@@ -17,7 +17,7 @@ import {
   type DependencyReason,
   type PolicyEnvelopeView,
 } from '../policy-view.ts';
-import { el, notice } from './dom.ts';
+import { el, detailNotice } from './dom.ts';
 import { download } from './http.ts';
 
 const omissionWords: Record<string, string> = {
@@ -84,7 +84,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
     ...(size
       ? [
           size.near
-            ? notice(
+            ? detailNotice(
                 'warn',
                 el(
                   'p',
@@ -97,7 +97,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
       : []),
     ...(own.length
       ? [
-          notice(
+          detailNotice(
             'warn',
             el('p', {}, 'Left out of this policy:'),
             el(
@@ -111,11 +111,11 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
         ]
       : []),
     // Where the offers are, among which "Add it" was pressed: the keyboard focus comes here after it (or its undo).
-    ...(change ? [notice('ok', el('p', { dataset: { policyChange: '' } }, change))] : []),
+    ...(change ? [detailNotice('ok', el('p', { dataset: { policyChange: '' } }, change))] : []),
     // What the services need first, then what works best with them: each under its own words, so a recommendation
     // is never counted among what the policy denies them.
     ...offerGroups.map(([heading, group]) =>
-      notice(
+      detailNotice(
         'warn',
         el('p', {}, el('strong', {}, heading)),
         el(
@@ -161,7 +161,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
     ),
     ...(env.warnings.length
       ? [
-          notice(
+          detailNotice(
             'warn',
             el('p', {}, 'Before you deploy it:'),
             el(

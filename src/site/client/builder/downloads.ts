@@ -5,7 +5,7 @@
  */
 import { fileStem } from '../../list-state.ts';
 import { humanDate, plural } from '../../format.ts';
-import { el, notice } from '../dom.ts';
+import { el, detailNotice, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { onListChange, readList } from '../store.ts';
 import { prepareList, whileBusy, type BuilderPage, type PreparedList } from './context.ts';
@@ -56,7 +56,7 @@ export function startDownloads(page: BuilderPage): void {
     if (madeFor === undefined || madeFor === keyOf()) return;
     madeFor = undefined;
     out.prepend(
-      notice(
+      detailNotice(
         'warn',
         'Your list has changed since this was made: what is below is the list as it was then. ' +
           'Save or export again for the list as it is now.',
@@ -84,7 +84,7 @@ async function downloadInterchange(
   download(`${stem}.service-list.json`, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
   const settings = settingsLeftOut(document);
   out.replaceChildren(
-    notice(
+    detailNotice(
       'ok',
       `Downloaded ${stem}.service-list.json (${plural(knownIds.length, 'service')}).${leftOut}`,
       ...(settings ? [el('p', {}, settings)] : []),
@@ -104,7 +104,7 @@ async function downloadMarkdown({ knownIds, leftOut, body }: PreparedList, out: 
   const named = /filename="?([^";]+)"?/.exec(r.response.headers.get('content-disposition') ?? '')?.[1];
   const filename = named ?? `${fileStem(body.name)}.md`;
   download(filename, r.body, 'text/markdown');
-  out.replaceChildren(notice('ok', `Downloaded ${filename} (${plural(knownIds.length, 'service')}).${leftOut}`));
+  out.replaceChildren(detailNotice('ok', `Downloaded ${filename} (${plural(knownIds.length, 'service')}).${leftOut}`));
   return `Downloaded ${filename}.`;
 }
 
@@ -119,7 +119,7 @@ async function saveForShareLink({ state, knownIds, leftOut, body }: PreparedList
   const until = humanDate(r.body.expiresAt.slice(0, 10));
   const settings = settingsLeftOut(document);
   out.replaceChildren(
-    notice(
+    detailNotice(
       'ok',
       el(
         'p',

@@ -10,7 +10,7 @@ import { groupList, PART_NOTICE_NOTE, partNoticeHeading, type GroupedList, type 
 import { humanDate, lifecycleLabel, plural } from '../../format.ts';
 import { changesInNextYear, localToday } from '../../list-lifecycle.ts';
 import type { BuiltData } from '../catalogue-data.ts';
-import { el, notice } from '../dom.ts';
+import { el, detailNotice, notice } from '../dom.ts';
 import { updateList } from '../store.ts';
 import type { BuilderPage } from './context.ts';
 import type { PolicyTarget } from '../../../core/policies/common.ts';
@@ -52,7 +52,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
     // One line naming them: each service says why on its own line in the list below.
     const count = g.warnings.length;
     out.push(
-      notice(
+      detailNotice(
         'warn',
         el(
           'p',
@@ -70,7 +70,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
   }
   if (g.partWarnings.length) {
     const count = g.partWarnings.length;
-    const parts = notice(
+    const parts = detailNotice(
       'warn',
       el('p', {}, el('strong', {}, partNoticeHeading(count, 'in your list'))),
       el(
@@ -87,7 +87,7 @@ function listWarnings(g: GroupedList): HTMLElement[] {
   }
   if (g.unknownIds.length) {
     out.push(
-      notice(
+      detailNotice(
         'warn',
         el(
           'p',
@@ -112,7 +112,7 @@ function lifecycleNotice(data: BuiltData, g: GroupedList): HTMLElement[] {
   if (!changing.length) return [];
   const count = changing.length;
   return [
-    notice(
+    detailNotice(
       'warn',
       el(
         'p',

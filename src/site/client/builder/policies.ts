@@ -22,7 +22,7 @@ import {
   type PolicyEnvelopeView,
 } from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
-import { el, focusResult, notice } from '../dom.ts';
+import { el, focusResult, detailNotice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { policyText, renderPolicyResult } from '../policy-result.ts';
 import { readList, updateList } from '../store.ts';
@@ -136,7 +136,7 @@ export function startPolicies(page: BuilderPage): PolicyButtons {
       ? `Your list has changed since the ${p.label} was refused. `
       : `Your list has changed since this ${p.label} was made, so it is no longer offered. `;
     p.out.replaceChildren(
-      notice(
+      detailNotice(
         'warn',
         since +
           (why === undefined
@@ -443,7 +443,7 @@ export async function downloadPolicy(
   const optionProblem = p.option?.problem();
   if (optionProblem) {
     const what = p.target === 'gcp' ? 'the Google Cloud parent is' : 'the exempt roles are';
-    return refused(`No ${p.label}: ${what} not valid.`, notice('error', optionProblem));
+    return refused(`No ${p.label}: ${what} not valid.`, detailNotice('error', optionProblem));
   }
   const parent = p.target === 'gcp' ? (p.option?.value().trim() ?? '') : '';
   if (parent) query.set('parent', parent);
@@ -458,7 +458,7 @@ export async function downloadPolicy(
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
       const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota(), exempt.length) : undefined;
-      return refused(`No ${p.label}.`, notice('error', tooLarge ?? r.message), tooLarge !== undefined);
+      return refused(`No ${p.label}.`, detailNotice('error', tooLarge ?? r.message), tooLarge !== undefined);
     }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
