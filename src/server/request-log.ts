@@ -238,7 +238,7 @@ export class TracedResponse<Request extends IncomingMessage = IncomingMessage> e
     if (req !== undefined && !req.complete && hasBody(req)) {
       if (!this.hasHeader('connection')) this.setHeader('connection', 'close');
       // Closed while the client may still be sending: lingering, so the answer is not lost to a reset.
-      lingerBeforeClose(this.socket);
+      lingerBeforeClose(req.socket);
     }
     const id = this.requestId;
     if (id === undefined) return writeHead.call(this, statusCode, reasonOrHeaders, headersAfterReason);
