@@ -42,6 +42,9 @@ describe('resourceOf', () => {
       '/v1//services?q=t7',
     ])
       expect(resourceOf(spelling), spelling).not.toBe(search);
+    // Nor does a path whose escapes decode into a dot segment or a `%` share a key with the path it then spells.
+    expect(resourceOf('/%76%31/x/%2e%2e/services?q=t7')).not.toBe(resourceOf('/v1/x/../services?q=t7'));
+    expect(resourceOf('/v1/lists/a%25b')).not.toBe(resourceOf('/v1/lists/a%b'));
   });
 });
 

@@ -96,12 +96,16 @@ export function reusableSeconds(cacheControl: string | null | undefined): number
  * routes answer otherwise (`/v1/lists/x%2F..%2Fservices` and
  * `/v1/x/../services` are 404s, not the search a normalised key had named).
  */
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+
 export function resourceOf(url: string): string {
   const q = url.indexOf('?');
   const rawPath = q === -1 ? url : url.slice(0, q);
   if (!rawPath.includes('%')) return url;
   const path = decodedPath(rawPath);
-  if (path === null) return url;
+  // Decoded into a dot segment (`%2e%2e`) or a `%` (`%25`), it would read as another spelling, which the server's own
+  // checks answer otherwise than the routes behind them (`/v1/x/../services` is a 404 there): kept apart, as sent.
+  if (path === null || path.includes('%') || DOT_SEGMENT.test(path)) return url;
   return q === -1 ? path : `${path}${url.slice(q)}`;
 }
 
