@@ -355,6 +355,8 @@ describe.skipIf(!hasChromium)('policy results in the builder', () => {
           'list as it is now:',
       );
       await expect(result.textContent()).resolves.toMatch(/over the 5,120-character quota/);
+      // Why is announced: the bar says only that there is no policy.
+      await expect(result.getByRole('alert').textContent()).resolves.toMatch(/over the 5,120-character quota/);
       await expect(storedIds()).resolves.toEqual([lambda, cloudWatch]);
     };
     await addAndRefuse();

@@ -22,7 +22,7 @@ import {
   type PolicyEnvelopeView,
 } from '../../policy-view.ts';
 import type { BuiltData } from '../catalogue-data.ts';
-import { el, focusResult, detailNotice } from '../dom.ts';
+import { el, focusResult, detailNotice, notice } from '../dom.ts';
 import { download, request } from '../http.ts';
 import { policyText, renderPolicyResult } from '../policy-result.ts';
 import { readList, updateList } from '../store.ts';
@@ -458,7 +458,9 @@ export async function downloadPolicy(
     const r = await request<Omit<PolicyDocumentResult, 'kind'>>(`generate the ${p.label}`, path, { json });
     if (!r.ok) {
       const tooLarge = p.target === 'aws' ? scpTooLarge(r.problem, p.quota(), exempt.length) : undefined;
-      return refused(`No ${p.label}.`, detailNotice('error', tooLarge ?? r.message), tooLarge !== undefined);
+      // Announced: the bar says only that there is no policy, and why (a rate limit and its wait, a network failure,
+      // the size quota) is here alone. An invalid option above is not: its field says why as it is checked.
+      return refused(`No ${p.label}.`, notice('error', tooLarge ?? r.message), tooLarge !== undefined);
     }
     env = r.body;
     lastEnvelope.set(p.target, { request: asked, envelope: env });
