@@ -20,14 +20,6 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 type NoticeKind = 'error' | 'warn' | 'ok' | '';
 
-/** A notice that is announced as it appears: an alert for an error, a status otherwise. */
-export const notice = (kind: NoticeKind, ...children: (Node | string)[]): HTMLElement =>
-  el(
-    'div',
-    { className: `notice ${kind}`, role: kind === 'error' ? 'alert' : 'status' },
-    ...children.map((c) => (typeof c === 'string' ? el('p', {}, c) : c)),
-  );
-
 /**
  * A notice read where it stands, not announced: the details below the builder's bar, whose one status line says
  * what was done. Each of them live, one change to the list was announced by the bar and by every panel it took down,
@@ -35,6 +27,13 @@ export const notice = (kind: NoticeKind, ...children: (Node | string)[]): HTMLEl
  */
 export const detailNotice = (kind: NoticeKind, ...children: (Node | string)[]): HTMLElement =>
   el('div', { className: `notice ${kind}` }, ...children.map((c) => (typeof c === 'string' ? el('p', {}, c) : c)));
+
+/** A notice that is announced as it appears: an alert for an error, a status otherwise. */
+export function notice(kind: NoticeKind, ...children: (Node | string)[]): HTMLElement {
+  const n = detailNotice(kind, ...children);
+  n.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  return n;
+}
 
 /**
  * Gives the keyboard to what an action said, when the control that did it is gone or was disabled while it worked
