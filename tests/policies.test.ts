@@ -345,6 +345,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
       'Amazon SageMaker geospatial capabilities',
       'Amazon Augmented AI (A2I)',
       'Amazon SageMaker Debugger',
+      'Amazon SageMaker Model Monitor',
     ]);
     // Told apart from the service's own lifecycle: SageMaker AI itself is not deprecated. A part whose vendor gave
     // the day it closed says it; a part whose end is announced is warned of as ending.
@@ -363,6 +364,7 @@ describe('lifecycle, shared identifiers and target-specific options', () => {
       'aws-sagemaker-geospatial',
       'aws-augmented-ai',
       'aws-sagemaker-debugger',
+      'aws-sagemaker-model-monitor',
     ]);
     expect(e.json.warnings.some((w: { code: string }) => w.code === 'deprecated')).toBe(false);
     // The published service detail keeps its contract; the part's change is on the lifecycle timeline.

@@ -1,13 +1,14 @@
 /**
  * The hosts each cloud publishes its own documentation and announcements on:
- * the main docs sites, AWS's documentation for its China Regions, and two
+ * the main docs sites, AWS's documentation for its China Regions, and three
  * product lines documented only on their own vendor-run sites (Kiro, an AWS
- * product, at kiro.dev; Firebase, part of Google Cloud, at
- * firebase.google.com). A page elsewhere is a third party's account of the
- * vendor, and is labelled as such wherever the catalogue links to it.
+ * product, at kiro.dev; AWS Amplify's libraries and back ends at
+ * docs.amplify.aws; Firebase, part of Google Cloud, at firebase.google.com).
+ * A page elsewhere is a third party's account of the vendor, and is labelled
+ * as such wherever the catalogue links to it.
  */
 export const vendorDocHosts: Record<string, readonly string[]> = {
-  aws: ['docs.aws.amazon.com', 'aws.amazon.com', 'docs.amazonaws.cn', 'kiro.dev'],
+  aws: ['docs.aws.amazon.com', 'aws.amazon.com', 'docs.amazonaws.cn', 'kiro.dev', 'docs.amplify.aws'],
   azure: ['learn.microsoft.com', 'azure.microsoft.com'],
   gcp: ['cloud.google.com', 'docs.cloud.google.com', 'firebase.google.com'],
 };

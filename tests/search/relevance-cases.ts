@@ -241,6 +241,13 @@ export const relevanceCases: RelevanceCase[] = [
   exact('deprecated', 'Custom Vision', 'azure-ai-custom-vision'),
   exact('deprecated', 'Application Discovery Service', 'aws-application-discovery-service'),
   c('function', 'attached clusters', ['gcp-gke-multi-cloud']),
+  // Ending parts of open services a third audit added (2026-11-27): the part's name finds the service that carries it.
+  exact('deprecated', 'firebase studio', 'gcp-firebase'),
+  exact('deprecated', 'rds custom for oracle', 'aws-rds'),
+  exact('deprecated', 'service management connector', 'aws-service-catalog'),
+  exact('deprecated', 'amplify gen 1', 'aws-amplify'),
+  exact('deprecated', 'bigquery legacy sql', 'gcp-bigquery'),
+  exact('deprecated', 're:post private', 'aws-repost-private'),
   // From a site review (2026-11-26): Azure's product is Azure Blob Storage; the other clouds' object storage follows.
   exact('name', 'blob storage', 'azure-storage', ['aws-s3', 'gcp-cloud-storage']),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
