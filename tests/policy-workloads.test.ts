@@ -712,6 +712,139 @@ const workloads: Workload[] = [
       },
     ],
   },
+  // From a review of thirteen more workloads (2026-11-27): each call below was denied without a word before.
+  {
+    name: 'AWS Step Functions running nested workflows and ECS tasks to completion',
+    target: 'aws',
+    approved: ['aws-step-functions', 'aws-lambda', 'aws-sqs', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 'events:PutRule',
+        source: 'https://docs.aws.amazon.com/step-functions/latest/dg/stepfunctions-iam.html',
+        by: 'aws-step-functions',
+      },
+      {
+        call: 'kms:GenerateDataKey',
+        source: 'https://docs.aws.amazon.com/step-functions/latest/dg/encryption-at-rest.html',
+        by: 'aws-step-functions',
+      },
+    ],
+  },
+  {
+    name: 'AWS AppSync API with Cognito sign-in on custom domains',
+    target: 'aws',
+    approved: ['aws-appsync', 'aws-cognito', 'aws-dynamodb'],
+    needs: [
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/appsync/latest/APIReference/API_LogConfig.html',
+      },
+      {
+        call: 'acm:DescribeCertificate',
+        source: 'https://docs.aws.amazon.com/appsync/latest/devguide/custom-domain-name.html',
+        by: 'aws-appsync',
+      },
+      {
+        call: 'acm:DescribeCertificate',
+        source: 'https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-add-custom-domain.html',
+        by: 'aws-cognito',
+      },
+    ],
+  },
+  {
+    name: 'AWS Auto Scaling groups managed through Session Manager',
+    target: 'aws',
+    approved: ['aws-ec2', 'aws-ec2-auto-scaling', 'aws-systems-manager', 'aws-elastic-load-balancing', 'aws-vpc'],
+    needs: [
+      {
+        call: 'cloudwatch:PutMetricAlarm',
+        source: 'https://docs.aws.amazon.com/autoscaling/ec2/userguide/as-scaling-simple-step.html',
+        by: 'aws-ec2-auto-scaling',
+      },
+      {
+        call: 's3:GetObject',
+        source: 'https://docs.aws.amazon.com/systems-manager/latest/userguide/ssm-agent-minimum-s3-permissions.html',
+        by: 'aws-systems-manager',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source:
+          'https://docs.aws.amazon.com/systems-manager/latest/userguide/getting-started-create-iam-instance-profile.html',
+        by: 'aws-systems-manager',
+      },
+    ],
+  },
+  {
+    name: 'AWS Transfer Family FTPS server in a VPC',
+    target: 'aws',
+    approved: ['aws-transfer-family', 'aws-s3'],
+    needs: [
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/transfer/latest/userguide/API_LoggingConfiguration.html',
+      },
+      {
+        call: 'acm:DescribeCertificate',
+        source: 'https://docs.aws.amazon.com/transfer/latest/userguide/API_CreateServer.html',
+      },
+      {
+        call: 'ec2:CreateVpcEndpoint',
+        source: 'https://docs.aws.amazon.com/transfer/latest/APIReference/API_EndpointDetails.html',
+      },
+    ],
+  },
+  {
+    name: 'Azure API Management logging to Application Insights',
+    target: 'azure',
+    approved: ['azure-api-management', 'azure-key-vault'],
+    needs: [
+      {
+        call: 'Microsoft.OperationalInsights/workspaces',
+        source: 'https://learn.microsoft.com/azure/api-management/api-management-howto-app-insights',
+      },
+    ],
+  },
+  {
+    name: 'Azure Virtual Desktop with FSLogix profiles and Insights',
+    target: 'azure',
+    approved: ['azure-virtual-desktop', 'azure-virtual-machines', 'azure-virtual-network'],
+    needs: [
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/virtual-desktop/store-fslogix-profile',
+      },
+      {
+        call: 'Microsoft.OperationalInsights/workspaces',
+        source: 'https://learn.microsoft.com/azure/well-architected/azure-virtual-desktop/monitoring',
+      },
+    ],
+  },
+  {
+    name: 'Google Dataflow Flex Template from Pub/Sub into BigQuery',
+    target: 'gcp',
+    approved: ['gcp-dataflow', 'gcp-pub-sub', 'gcp-bigquery', 'gcp-cloud-storage'],
+    needs: [
+      {
+        call: 'artifactregistry.googleapis.com',
+        source: 'https://cloud.google.com/dataflow/docs/guides/templates/configuring-flex-templates',
+      },
+      {
+        call: 'cloudbuild.googleapis.com',
+        source: 'https://cloud.google.com/dataflow/docs/guides/templates/configuring-flex-templates',
+      },
+    ],
+  },
+  {
+    name: 'Google Vertex AI training on a private IP',
+    target: 'gcp',
+    approved: ['gcp-gemini-enterprise-agent-platform', 'gcp-cloud-storage', 'gcp-artifact-registry'],
+    needs: [
+      {
+        call: 'servicenetworking.googleapis.com',
+        source: 'https://cloud.google.com/vertex-ai/docs/general/vpc-peering',
+      },
+    ],
+  },
   {
     name: 'Google data pipeline',
     target: 'gcp',
