@@ -248,6 +248,10 @@ export const relevanceCases: RelevanceCase[] = [
   exact('deprecated', 'amplify gen 1', 'aws-amplify'),
   exact('deprecated', 'bigquery legacy sql', 'gcp-bigquery'),
   exact('deprecated', 're:post private', 'aws-repost-private'),
+  exact('deprecated', 'kubenet', 'azure-kubernetes-service'),
+  exact('deprecated', 'sstp', 'azure-vpn-gateway'),
+  exact('deprecated', 'prompt flow', 'azure-machine-learning'),
+  exact('deprecated', 'azure disk encryption', 'azure-virtual-machines'),
   // From a site review (2026-11-26): Azure's product is Azure Blob Storage; the other clouds' object storage follows.
   exact('name', 'blob storage', 'azure-storage', ['aws-s3', 'gcp-cloud-storage']),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
