@@ -714,7 +714,7 @@ const workloads: Workload[] = [
   },
   // From a review of thirteen more workloads (2026-11-27): each call below was denied without a word before.
   {
-    name: 'AWS Step Functions running nested workflows and ECS tasks to completion',
+    name: 'AWS Step Functions running nested workflows to completion, encrypted with its own key',
     target: 'aws',
     approved: ['aws-step-functions', 'aws-lambda', 'aws-sqs', 'aws-cloudwatch'],
     needs: [
@@ -772,6 +772,12 @@ const workloads: Workload[] = [
           'https://docs.aws.amazon.com/systems-manager/latest/userguide/getting-started-create-iam-instance-profile.html',
         by: 'aws-systems-manager',
       },
+      {
+        call: 'kms:Decrypt',
+        source:
+          'https://docs.aws.amazon.com/systems-manager/latest/userguide/getting-started-create-iam-instance-profile.html',
+        by: 'aws-systems-manager',
+      },
     ],
   },
   {
@@ -789,7 +795,7 @@ const workloads: Workload[] = [
       },
       {
         call: 'ec2:CreateVpcEndpoint',
-        source: 'https://docs.aws.amazon.com/transfer/latest/APIReference/API_EndpointDetails.html',
+        source: 'https://docs.aws.amazon.com/transfer/latest/userguide/create-server-in-vpc.html',
       },
     ],
   },

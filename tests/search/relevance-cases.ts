@@ -331,9 +331,7 @@ export const relevanceCases: RelevanceCase[] = [
   exact('multi-word', 'aws queue', 'aws-sqs'),
   exact('multi-word', 'google object storage', 'gcp-cloud-storage'),
   exact('multi-word', 'aws email', 'aws-ses'),
-  // Azure's email service is part of Communication Services, which takes no new customers since 23 October 2026: it
-  // stays among the first, after the open email service of another cloud, as any closing service does for a need.
-  c('multi-word', 'azure email', ['azure-communication-services', 'aws-ses']),
+  exact('multi-word', 'azure email', 'azure-communication-services'),
   // Identifiers a policy author pastes.
   exact('identifier', 'Microsoft.Sql', 'azure-sql-database', ['azure-sql-managed-instance']),
   exact('identifier', 'sqladmin.googleapis.com', 'gcp-cloud-sql'),
