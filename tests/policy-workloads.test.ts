@@ -859,6 +859,67 @@ const workloads: Workload[] = [
       { call: 'compute.googleapis.com', source: 'https://cloud.google.com/dataflow/docs/concepts/access-control' },
     ],
   },
+  {
+    name: 'AWS Bedrock agent answering from a knowledge base with a third-party model',
+    target: 'aws',
+    approved: ['aws-bedrock', 'aws-bedrock-agents', 'aws-bedrock-knowledge-bases', 'aws-opensearch-service', 'aws-s3'],
+    needs: [
+      {
+        call: 'aws-marketplace:Subscribe',
+        source: 'https://docs.aws.amazon.com/bedrock/latest/userguide/model-access.html',
+      },
+      {
+        call: 'aws-marketplace:ViewSubscriptions',
+        source: 'https://docs.aws.amazon.com/bedrock/latest/userguide/model-access.html',
+      },
+    ],
+  },
+  {
+    name: 'Azure Foundry agents in standard setup, over Azure AI Search',
+    target: 'azure',
+    approved: ['azure-foundry', 'azure-openai', 'azure-ai-search', 'azure-storage', 'azure-key-vault'],
+    needs: [
+      {
+        call: 'Microsoft.DocumentDB/databaseAccounts',
+        source: 'https://learn.microsoft.com/azure/ai-foundry/agents/concepts/standard-agent-setup',
+      },
+    ],
+  },
+  {
+    name: 'Azure Databricks on classic compute in an injected virtual network',
+    target: 'azure',
+    approved: ['azure-databricks', 'azure-virtual-network', 'azure-storage', 'azure-key-vault'],
+    needs: [
+      {
+        call: 'Microsoft.Compute/virtualMachines',
+        source: 'https://learn.microsoft.com/azure/databricks/getting-started/overview',
+      },
+      {
+        call: 'Microsoft.Compute/disks',
+        source: 'https://learn.microsoft.com/azure/databricks/getting-started/overview',
+      },
+    ],
+  },
+  {
+    name: 'Azure Batch pools in user subscription mode',
+    target: 'azure',
+    approved: ['azure-batch', 'azure-storage', 'azure-virtual-network'],
+    needs: [
+      { call: 'Microsoft.KeyVault/vaults', source: 'https://learn.microsoft.com/azure/batch/security-best-practices' },
+      {
+        call: 'Microsoft.Compute/virtualMachineScaleSets',
+        source: 'https://learn.microsoft.com/azure/batch/security-best-practices',
+      },
+    ],
+  },
+  {
+    name: 'Google Serverless for Apache Spark batches reading BigQuery',
+    target: 'gcp',
+    approved: ['gcp-serverless-for-apache-spark', 'gcp-bigquery', 'gcp-cloud-storage'],
+    needs: [
+      { call: 'compute.googleapis.com', source: 'https://cloud.google.com/dataproc-serverless/docs/concepts/network' },
+    ],
+  },
 ];
 
 const unrestricted = (name: string) =>
