@@ -56,11 +56,16 @@ describe('GET /v1/lifecycle', () => {
     expect(all.filter((c) => c.announcementReportedBy).length).toBeGreaterThan(0);
   });
 
-  it('lists every service that is not active exactly once, and each marked part once, and nothing else', () => {
+  it('lists every service that is not active once, and each marked part once, twice when it closes to new customers before its end, and nothing else', () => {
     const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated];
+    // Closing before an end, and not yet retired: the closing is a change of its own, on its own day.
+    const times = (l: { status: string; sunsetDate?: string; closedToNewCustomers?: string } | undefined) =>
+      l && l.status !== 'retired' && l.closedToNewCustomers && l.sunsetDate && l.closedToNewCustomers < l.sunsetDate
+        ? 2
+        : 1;
     const marked = catalogue.services
       .filter((s) => s.lifecycle)
-      .map((s) => s.id)
+      .flatMap((s) => Array<string>(times(s.lifecycle)).fill(s.id))
       .sort();
     expect(
       all
@@ -69,9 +74,15 @@ describe('GET /v1/lifecycle', () => {
         .sort(),
     ).toEqual(marked);
     const parts = catalogue.services
-      .flatMap((s) => s.subServices.filter((sub) => sub.lifecycle).map((sub) => sub.id))
+      .flatMap((s) =>
+        s.subServices.filter((sub) => sub.lifecycle).flatMap((sub) => Array<string>(times(sub.lifecycle)).fill(sub.id)),
+      )
       .sort();
     expect(all.flatMap((c) => (c.part ? [c.part.id] : [])).sort()).toEqual(parts);
+    expect(marked.length + parts.length).toBeGreaterThan(
+      catalogue.services.filter((s) => s.lifecycle).length +
+        catalogue.services.flatMap((s) => s.subServices.filter((sub) => sub.lifecycle)).length,
+    );
     // A part ending is dated on the timeline: the Q Developer IDE plugins, not Q Developer itself.
     expect(timeline.upcoming.find((c) => c.part?.id === 'aws-q-developer-ide-plugins')).toMatchObject({
       serviceId: 'aws-q-developer',
@@ -192,9 +203,13 @@ describe('the /lifecycle page', () => {
     const listed = (from: number, to?: number) =>
       [...r.text.slice(from, to).matchAll(/data-lifecycle-change="([^"]+)"/g)].map((m) => m[1]);
     const closed = timeline.past.filter(
-      (c) => c.status === 'deprecated' && c.closedToNewCustomers === c.date && !c.sunsetDate,
+      (c) => c.status !== 'retired' && c.closedToNewCustomers === c.date && c.sunsetDate !== c.date,
     );
     expect(closed.length).toBeGreaterThan(0);
+    // A service closed to new customers whose end is still to come is in both: closed since that day, and upcoming.
+    const ending = closed.find((c) => c.sunsetDate && c.sunsetDate > timeline.today)!;
+    expect(ending).toBeDefined();
+    expect(timeline.upcoming.some((c) => c.serviceId === ending.serviceId && c.date === ending.sunsetDate)).toBe(true);
     expect(listed(order[1]!, order[2])).toEqual(closed.map((c) => c.serviceId));
     expect(listed(order[3]!)).toEqual(timeline.past.filter((c) => !closed.includes(c)).map((c) => c.serviceId));
     expect(closed.length + listed(order[3]!).length).toBe(timeline.past.length);
@@ -225,7 +240,10 @@ describe('GET /v1/lists/{id}/lifecycle', () => {
     const changingParts = new Set(
       catalogue.services.filter((s) => s.subServices.some((p) => p.lifecycle)).map((s) => s.id),
     );
-    const whole = (cs: LifecycleChange[]) => cs.filter((c) => !c.part && !changingParts.has(c.serviceId));
+    // Nor a closing to new customers before its end, which is a change of its own.
+    const all = [...timeline.upcoming, ...timeline.past, ...timeline.undated];
+    const once = (c: LifecycleChange) => all.filter((o) => o.serviceId === c.serviceId).length === 1;
+    const whole = (cs: LifecycleChange[]) => cs.filter((c) => !c.part && !changingParts.has(c.serviceId) && once(c));
     const [undated, upcoming, past] = [whole(timeline.undated), whole(timeline.upcoming), whole(timeline.past)];
     const picks = [undated[0]!, upcoming[upcoming.length - 1]!, past[0]!, upcoming[0]!].map((c) => c.serviceId);
     const saved = await postJson(`${server.url}/v1/lists`, {

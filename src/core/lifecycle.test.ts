@@ -128,9 +128,54 @@ describe('lifecycleTimeline', () => {
     const change = day.upcoming.find((c) => c.serviceId === 'aws-closing')!;
     expect(change).toMatchObject({ date: '2027-09-29', sunsetDate: '2027-09-29', closedToNewCustomers: '2026-10-29' });
     expect(datedByClosing(change)).toBe(false);
+    // Its closing is a change of its own, already past: the timeline says when new projects stopped.
+    const closed = day.past.filter((c) => c.serviceId === 'aws-closing');
+    expect(closed).toMatchObject([
+      { date: '2026-10-29', sunsetDate: '2027-09-29', closedToNewCustomers: '2026-10-29' },
+    ]);
+    expect(datedByClosing(closed[0]!)).toBe(true);
     const atom = lifecycleAtom(day, 'https://catalogue.example.org');
     expect(atom).toContain('<title>Service aws-closing (AWS) sunsets on 2027-09-29</title>');
     expect(atom).toContain('Ends. No new customers from 2026-10-29.');
+    expect(atom).toContain('<title>Service aws-closing (AWS) no new customers from 2026-10-29</title>');
+    const events = lifecycleIcs(day, 'https://catalogue.example.org').match(/^UID:aws-closing-.*$/gm);
+    expect(events).toEqual([
+      'UID:aws-closing-sunset-2027-09-29@catalogue.example.org',
+      'UID:aws-closing-sunset-2026-10-29@catalogue.example.org',
+    ]);
+  });
+
+  it('gives a closing that comes inside a window of its own, though the end comes after it, and a retired service only its end', () => {
+    const services = [
+      entry('gcp-closing-soon', {
+        provider: 'gcp',
+        lifecycle: {
+          status: 'sunset',
+          sunsetDate: '2029-01-31',
+          closedToNewCustomers: '2027-02-01',
+          note: 'Ends in 2029; no new instances from February 2027.',
+          announcementUrl: news('gcp-closing-soon'),
+        },
+      }),
+      entry('aws-ended', {
+        lifecycle: {
+          status: 'retired',
+          sunsetDate: '2026-10-31',
+          closedToNewCustomers: '2026-07-31',
+          note: 'Retired.',
+          announcementUrl: news('aws-ended'),
+        },
+      }),
+    ];
+    const cat = createCatalogue({ ...catalogue, services: [...catalogue.services, ...services] });
+    const changes = changesOf(cat, services);
+    expect(changesWithinDays(changes, '2026-11-27', 90).map((c) => [c.serviceId, c.date, c.inDays])).toEqual([
+      ['gcp-closing-soon', '2027-02-01', 66],
+    ]);
+    expect(changesWithin(changes, '2026-11-27', 12).map((c) => [c.serviceId, c.date])).toEqual([
+      ['gcp-closing-soon', '2027-02-01'],
+    ]);
+    expect(changes.filter((c) => c.serviceId === 'aws-ended').map((c) => c.date)).toEqual(['2026-10-31']);
   });
 
   it('dates a part as a service is dated: by its end, else by the day it closed to new customers', () => {
@@ -171,15 +216,21 @@ describe('lifecycleTimeline', () => {
     expect(closed).toMatchObject({ date: '2026-05-31', closedToNewCustomers: '2026-05-31', status: 'deprecated' });
     expect(closed.sunsetDate).toBeUndefined();
     expect(datedByClosing(closed)).toBe(true);
-    const ending = of(day.upcoming, 'aws-part-ending')!;
+    // A part that closes before its end has a change on each day: new projects stop before the part does.
+    const [closing, ending] = day.upcoming.filter((c) => c.part?.id === 'aws-part-ending');
+    expect(closing).toMatchObject({ date: '2026-12-01', sunsetDate: '2027-06-30', closedToNewCustomers: '2026-12-01' });
+    expect(datedByClosing(closing!)).toBe(true);
     expect(ending).toMatchObject({ date: '2027-06-30', sunsetDate: '2027-06-30', closedToNewCustomers: '2026-12-01' });
-    expect(datedByClosing(ending)).toBe(false);
+    expect(datedByClosing(ending!)).toBe(false);
     expect(of(day.undated, 'aws-part-undated')?.date).toBeUndefined();
     const atom = lifecycleAtom(day, 'https://catalogue.example.org');
     expect(atom).toContain(
       '<title>Part aws-part-closed (part of Service aws-with-parts, AWS) no new customers from 2026-05-31</title>',
     );
     expect(atom).toContain('Ends. No new customers from 2026-12-01.');
+    expect(atom).toContain(
+      '<title>Part aws-part-ending (part of Service aws-with-parts, AWS) no new customers from 2026-12-01</title>',
+    );
   });
 
   it('carries provider, status, dates, the resolved successor, the announcement and the page', () => {

@@ -8,14 +8,29 @@ import type { Catalogue } from './catalogue.ts';
 import type { LifecycleChange, LifecycleTimeline, ServiceEntry } from './schemas.ts';
 import { thirdPartyHost } from './vendor-hosts.ts';
 
-/** The change a service's lifecycle block describes, or undefined for an active service. */
-export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange | undefined {
+/**
+ * The days a lifecycle block dates a change by: its end, else the day it closed to new customers; and a closing that
+ * comes before the end is a change of its own, on its own day, while the service or part still runs: the timeline,
+ * the calendar and the coming months' lists then show when new projects stop (Memorystore for Memcached takes no new
+ * instances from 1 February 2027, two years before its end). A retired one has only its end: what it closed first is
+ * history, said with it.
+ */
+function changeDays(l: {
+  status: string;
+  sunsetDate?: string | undefined;
+  closedToNewCustomers?: string | undefined;
+}): (string | undefined)[] {
+  const closing = l.closedToNewCustomers;
+  if (closing && l.sunsetDate && closing < l.sunsetDate && l.status !== 'retired') return [closing, l.sunsetDate];
+  return [l.sunsetDate ?? closing];
+}
+
+/** The changes a service's lifecycle block describes (none for an active service). */
+function changesOfOwn(catalogue: Catalogue, s: ServiceEntry): LifecycleChange[] {
   const l = s.lifecycle;
-  if (!l) return undefined;
+  if (!l) return [];
   const successor = l.successorSlug ? catalogue.service(l.successorSlug) : undefined;
-  // A sunset date is the change; without one, the day a deprecated service closed to new customers dates it.
-  const date = l.sunsetDate ?? l.closedToNewCustomers;
-  return {
+  return changeDays(l).map((date) => ({
     ...(date ? { date } : {}),
     ...aboutService(catalogue, s),
     status: l.status,
@@ -25,7 +40,7 @@ export function changeOf(catalogue: Catalogue, s: ServiceEntry): LifecycleChange
     ...(successor ? { successor: catalogue.toRef(successor) } : {}),
     ...(l.note ? { note: l.note } : {}),
     ...announcement(s.provider, l.announcementUrl),
-  };
+  }));
 }
 
 /** The announcement's URL, and whose report it is when it is not on the vendor's own site. */
@@ -52,26 +67,22 @@ function aboutService(catalogue: Catalogue, s: ServiceEntry) {
  * customers or announced its end, on the service's page.
  */
 export function changesOfService(catalogue: Catalogue, s: ServiceEntry): LifecycleChange[] {
-  const own = changeOf(catalogue, s);
   const parts = s.subServices.flatMap((sub): LifecycleChange[] => {
     const l = sub.lifecycle;
     if (!l) return [];
-    // Dated as a service is: by its end, else by the day it closed to new customers.
-    const date = l.sunsetDate ?? l.closedToNewCustomers;
-    return [
-      {
-        ...(date ? { date } : {}),
-        ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
-        ...(l.closedToNewCustomers ? { closedToNewCustomers: l.closedToNewCustomers } : {}),
-        ...aboutService(catalogue, s),
-        part: { id: sub.id, name: sub.name },
-        status: l.status,
-        note: l.note,
-        ...announcement(s.provider, l.announcementUrl),
-      },
-    ];
+    // Dated as a service is.
+    return changeDays(l).map((date) => ({
+      ...(date ? { date } : {}),
+      ...(l.sunsetDate ? { sunsetDate: l.sunsetDate } : {}),
+      ...(l.closedToNewCustomers ? { closedToNewCustomers: l.closedToNewCustomers } : {}),
+      ...aboutService(catalogue, s),
+      part: { id: sub.id, name: sub.name },
+      status: l.status,
+      note: l.note,
+      ...announcement(s.provider, l.announcementUrl),
+    }));
   });
-  return [...(own ? [own] : []), ...parts];
+  return [...changesOfOwn(catalogue, s), ...parts];
 }
 
 /** What a change is about, in words: the service, or "a part, part of the service". */
@@ -79,11 +90,11 @@ export const changeSubject = (c: Pick<LifecycleChange, 'name' | 'part'>): string
   c.part ? `${c.part.name} (part of ${c.name})` : c.name;
 
 /**
- * Whether a change is dated by the day its service stops (or stopped) taking new customers rather than by a sunset:
+ * Whether a change is dated by the day its service stops (or stopped) taking new customers rather than by its end:
  * said as "no new customers from <date>", which reads right before and after that day.
  */
 export const datedByClosing = (c: Pick<LifecycleChange, 'date' | 'sunsetDate' | 'closedToNewCustomers'>): boolean =>
-  c.date !== undefined && c.sunsetDate === undefined && c.date === c.closedToNewCustomers;
+  c.date !== undefined && c.date === c.closedToNewCustomers && c.date !== c.sunsetDate;
 
 const byName = (a: LifecycleChange, b: LifecycleChange) =>
   a.provider.localeCompare(b.provider) || a.name.localeCompare(b.name);

@@ -437,8 +437,9 @@ export const LifecycleChange = z
     date: isoDate
       .optional()
       .describe(
-        'The day the change takes or took effect: the sunset date, else the day a deprecated service closed to new ' +
-          'customers; absent when the vendor gave neither',
+        'The day the change takes or took effect: the sunset date, or the day the service (or part) closes or closed to ' +
+          'new customers; one that closes before its end and is not retired has a change for each of the two days. ' +
+          'Absent when the vendor gave neither',
       ),
     provider: kebabId,
     providerName: z.string(),
