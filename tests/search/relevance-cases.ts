@@ -462,4 +462,6 @@ export const relevanceCases: RelevanceCase[] = [
   exact('retired', 'deployment manager', 'gcp-cloud-deployment-manager'),
   retiredAfter('mariadb', 'azure-database-for-mariadb', ['aws-rds']),
   retiredAfter('natural language understanding', 'azure-language-understanding', ['aws-lex', 'azure-language']),
+  exact('identifier', 'datalake', 'azure-storage'),
+  exact('identifier', 'appinsights', 'azure-monitor'),
 ];
