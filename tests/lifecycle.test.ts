@@ -24,9 +24,16 @@ let catalogue: {
     name: string;
     lifecycle?: { status: Exclude<LifecycleStatus, 'active'>; sunsetDate?: string; successorSlug?: string };
     equivalents: Record<string, string | string[]>;
-    subServices: { id: string; name: string; lifecycle?: { status: string; sunsetDate?: string } }[];
+    identifiers: Identifiers;
+    subServices: {
+      id: string;
+      name: string;
+      identifiers?: Identifiers;
+      lifecycle?: { status: string; sunsetDate?: string };
+    }[];
   }[];
 };
+type Identifiers = Partial<Record<'iamPrefixes' | 'resourceProviders' | 'serviceNames', string[]>>;
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_POINTS: '10000' });
@@ -334,6 +341,25 @@ describe('service pages', () => {
     expect(row).toMatch(/Amazon Kendra<\/a> \(AWS\)\s*<span class="badge deprecated">Deprecated<\/span>/);
     const suggestions = /<p class="suggestions">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
     expect(suggestions).toMatch(/Amazon Kendra[\s\S]*?<\/a>\s*<span class="badge deprecated">Deprecated<\/span>/);
+  });
+
+  it("show every identifier approving a service lets through, its parts' too, on its page and when compared", async () => {
+    // A service whose parts have identifiers of their own that the service itself does not list (S3's glacier…).
+    const kinds = ['iamPrefixes', 'resourceProviders', 'serviceNames'] as const;
+    const own = (x: { identifiers?: Identifiers }) => kinds.flatMap((k) => x.identifiers?.[k] ?? []);
+    const withParts = catalogue.services.filter((s) =>
+      s.subServices.some((p) => own(p).some((id) => !own(s).includes(id))),
+    );
+    expect(withParts.length).toBeGreaterThan(0);
+    for (const s of withParts.slice(0, 5)) {
+      const partIds = s.subServices.flatMap(own).filter((id) => !own(s).includes(id));
+      const html = (await send(`${server.url}/services/${s.slug}`)).text;
+      const line = /<p class="identifiers" data-identifiers-parts>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+      for (const id of partIds) expect(line, s.id).toContain(`<code>${id}</code>`);
+      const compared = (await send(`${server.url}/compare?ids=${s.id}`)).text;
+      const row = /<th scope="row">Policy identifiers<\/th>([\s\S]*?)<\/tr>/.exec(compared)?.[1] ?? '';
+      for (const id of [...own(s), ...partIds]) expect(row, s.id).toContain(`<code>${id}</code>`);
+    }
   });
 
   it("label a retired service's date as its retirement, and a coming one as its sunset", async () => {
