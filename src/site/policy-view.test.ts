@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CONTROL_TOWER_ROLE_ARNS } from '../core/policies/essentials.ts';
 import { AwsScpQuery } from '../core/policies/schemas.ts';
 import {
+  alsoAllowsCounts,
   alsoAllowsLines,
+  alsoAllowsSummary,
   dependencyOffers,
   exemptRolesOf,
   exemptRolesProblem,
@@ -316,6 +318,26 @@ describe('policy view', () => {
       // Left out of the list on purpose, perhaps, and let through all the same: its state is said.
       'Amazon QLDB, retired (qldb, through Amazon DocumentDB)',
     ]);
+  });
+
+  it('counts what else the document allows by why: the essentials apart from identifiers an approved service shares', () => {
+    const also = (essential: boolean, id: string) => ({
+      id,
+      identifiers: [id],
+      through: [],
+      essential,
+      partial: false,
+    });
+    const envOf = (...a: ReturnType<typeof also>[]) => env({ alsoAllows: a });
+    expect(alsoAllowsSummary(envOf(also(true, 'a'), also(true, 'b'), also(false, 'c')))).toBe(
+      'This policy also allows 3 other catalogue services: 2 always allowed as an essential, 1 through identifiers shared with approved services',
+    );
+    expect(alsoAllowsSummary(envOf(also(true, 'a')))).toBe(
+      'This policy also allows 1 other catalogue service: 1 always allowed as an essential',
+    );
+    expect(alsoAllowsCounts(envOf(also(false, 'c'), also(false, 'd')))).toBe(
+      '2 through identifiers shared with approved services',
+    );
   });
 
   it('says why a cloud has no policy to offer: nothing of it, or only retired services', () => {

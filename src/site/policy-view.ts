@@ -9,7 +9,7 @@ import type { BuiltCatalogueData } from '../core/catalogue.ts';
 import { MAX_EXEMPT_PRINCIPALS, ROLE_ARN_PATTERN } from '../core/policies/aws-scp.ts';
 import { GCP_PARENT_FORMATS, GCP_PARENT_PATTERN } from '../core/policies/gcp-org-policy.ts';
 import type { AlsoAllowed, DependencyNote, Omission, PolicyTarget, PolicyWarning } from '../core/policies/common.ts';
-import { lifecycleLabel } from './format.ts';
+import { lifecycleLabel, plural } from './format.ts';
 
 export interface PolicyEnvelopeView {
   document: unknown;
@@ -183,6 +183,26 @@ export function alsoAllowsLines(env: PolicyEnvelopeView, data: Pick<BuiltCatalog
     );
   });
 }
+
+/**
+ * Why the other services a policy lets through are let through, counted: the essentials every policy keeps allowed
+ * (billing, IAM and the like, which a governance team expects), and identifiers an approved service shares (which it
+ * may not expect). Said apart, so a dozen essentials do not read as a dozen surprises.
+ */
+export function alsoAllowsCounts(env: Pick<PolicyEnvelopeView, 'alsoAllows'>): string {
+  const essential = env.alsoAllows.filter((a) => a.essential).length;
+  const shared = env.alsoAllows.length - essential;
+  return [
+    essential && `${essential} always allowed as an essential`,
+    shared && `${shared} through identifiers shared with approved services`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The heading of the list of other services a policy lets through. */
+export const alsoAllowsSummary = (env: Pick<PolicyEnvelopeView, 'alsoAllows'>): string =>
+  `This policy also allows ${plural(env.alsoAllows.length, 'other catalogue service')}: ${alsoAllowsCounts(env)}`;
 
 /**
  * Why a cloud's policy cannot be offered for this list, or undefined when it

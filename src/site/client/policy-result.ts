@@ -11,6 +11,7 @@ import { targetLabels, type Omission, type PolicyTarget } from '../../core/polic
 import { humanDate, lifecycleWarning, partLifecycleWarning, plural } from '../format.ts';
 import {
   alsoAllowsLines,
+  alsoAllowsSummary,
   dependencyOffers,
   exemptRolesIn,
   sizeAgainstQuota,
@@ -190,11 +191,7 @@ export function renderPolicyResult(out: HTMLElement, input: PolicyResultInput): 
           el(
             'details',
             { dataset: { alsoAllows: target } },
-            el(
-              'summary',
-              {},
-              `This policy also allows ${plural(also.length, 'other catalogue service')} through shared identifiers`,
-            ),
+            el('summary', {}, alsoAllowsSummary(env)),
             el(
               'ul',
               {},

@@ -13,6 +13,7 @@ import { addIds, fileStem, removeIds, type ApprovedListState } from '../../list-
 import { plural } from '../../format.ts';
 import { CONTROL_TOWER_ROLE_ARNS } from '../../../core/policies/essentials.ts';
 import {
+  alsoAllowsCounts,
   cloudNames,
   dependencyOffers,
   exemptRolesOf,
@@ -488,7 +489,7 @@ export async function downloadPolicy(
     missing && plural(missing, 'missing dependency', 'missing dependencies'),
     recommended && `${plural(recommended, 'recommended service')} denied`,
     env.warnings.length && plural(env.warnings.length, 'warning'),
-    env.alsoAllows.length && `${env.alsoAllows.length} more allowed through shared identifiers`,
+    env.alsoAllows.length && `${env.alsoAllows.length} more allowed (${alsoAllowsCounts(env)})`,
   ].filter(Boolean);
   // Made again without a download ("Add it"): the file downloaded before no longer matches the list.
   const summary =
