@@ -29,7 +29,7 @@ let catalogue: {
       id: string;
       name: string;
       identifiers?: Identifiers;
-      lifecycle?: { status: string; sunsetDate?: string };
+      lifecycle?: { status: string; sunsetDate?: string; closedToNewCustomers?: string; announcementUrl: string };
     }[];
   }[];
 };
@@ -333,6 +333,26 @@ describe('service pages', () => {
     expect(cells[1]).not.toContain('data-part-lifecycle');
     expect(cells[2]).toContain(`${part.name}, part of ${withPart.name}, is being retired on ${day}.`);
     expect(row('Sub-services')).toContain(`${part.name} (being retired on ${day})`);
+    // Each claim links the vendor's announcement, as the service page does.
+    expect(cells[2]).toContain(`href="${part.lifecycle!.announcementUrl}"`);
+  });
+
+  it('compare a service with several ending parts soonest first', async () => {
+    const day = (p: { lifecycle?: { sunsetDate?: string; closedToNewCustomers?: string } }) =>
+      p.lifecycle?.sunsetDate ?? p.lifecycle?.closedToNewCustomers ?? '~';
+    const many = catalogue.services.find((s) => {
+      const dated = s.subServices.filter((p) => p.lifecycle && day(p) !== '~');
+      return dated.length >= 3 && dated.map(day).join() !== [...dated.map(day)].sort().join();
+    })!;
+    expect(many, 'a service whose dated parts are not listed in date order').toBeDefined();
+    const html = (await send(`${server.url}/compare?ids=${many.id}`)).text;
+    const cell = /<th scope="row">Lifecycle<\/th>([\s\S]*?)<\/tr>/.exec(html)?.[1] ?? '';
+    const shown = [...cell.matchAll(/data-part-lifecycle[^>]*>([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
+    const order = many.subServices
+      .filter((p) => p.lifecycle)
+      .sort((a, b) => day(a).localeCompare(day(b)))
+      .map((p) => p.name);
+    expect(shown.map((text) => order.findIndex((name) => text.includes(name)))).toEqual(order.map((_, i) => i));
   });
 
   it('badge an equivalent that is not active, in the compared row and among the suggestions', async () => {
