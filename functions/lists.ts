@@ -334,8 +334,9 @@ export const operations: OperationSpec[] = [
       "The list's approved services (not those it marks `disabled`) that are not active and generally " +
       'available, each with its status, dates, ' +
       'successor and announcement: dated changes soonest first (a change dated by its sunset date, or by ' +
-      'the day a deprecated service closed to new customers; dates already past come first: those services are ' +
-      'retired, closed to new customers, or overdue), then undated ones. `changingWithin12Months` counts the ' +
+      'the day the service closes or closed to new customers: one that closes before its end, and is not retired, ' +
+      'has a change on each day; dates already past come first: those services are retired, closed to new ' +
+      'customers, or overdue), then undated ones. `changingWithin12Months` counts the ' +
       'changes still to come up to 12 months ahead (a service already marked retired on its date is not among ' +
       'them). Computed on each request against the current ' +
       'catalogue; same 404 and caching as GET /v1/lists/{id}.',

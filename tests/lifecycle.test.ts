@@ -22,7 +22,12 @@ let catalogue: {
     id: string;
     slug: string;
     name: string;
-    lifecycle?: { status: Exclude<LifecycleStatus, 'active'>; sunsetDate?: string; successorSlug?: string };
+    lifecycle?: {
+      status: Exclude<LifecycleStatus, 'active'>;
+      sunsetDate?: string;
+      successorSlug?: string;
+      announcementUrl: string;
+    };
     equivalents: Record<string, string | string[]>;
     identifiers: Identifiers;
     subServices: {
@@ -167,7 +172,7 @@ describe('GET /lifecycle.atom', () => {
 });
 
 describe('GET /lifecycle.ics', () => {
-  it('is an iCalendar file with one all-day event per retirement or sunset date', async () => {
+  it('is an iCalendar file with one all-day event per dated change: a retirement, a sunset or a closing', async () => {
     const r = await send(`${server.url}/lifecycle.ics`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
@@ -176,7 +181,9 @@ describe('GET /lifecycle.ics', () => {
     expect(events).toHaveLength(dated().length);
     const byUid = new Map(events.map((e) => [e.uid.replace(/@.*$/, ''), e]));
     for (const c of dated()) {
-      const e = byUid.get(`${c.part?.id ?? c.serviceId}-${c.status}-${c.date}`);
+      // A closing to new customers is keyed as such, not by the status, which moves on once an end is announced.
+      const key = c.date === c.closedToNewCustomers && c.date !== c.sunsetDate ? 'closing' : c.status;
+      const e = byUid.get(`${c.part?.id ?? c.serviceId}-${key}-${c.date}`);
       expect(e, c.serviceId).toBeDefined();
       expect(e!.startDate.isDate).toBe(true);
       expect(e!.startDate.toString()).toBe(c.date);
@@ -316,6 +323,8 @@ describe('service pages', () => {
     const row = (name: string) => new RegExp(`<th scope="row">${name}</th>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
     const day = humanDate(retired.lifecycle!.sunsetDate!);
     expect(row('Lifecycle').split(day).length - 1).toBe(1);
+    // The claim links the vendor's announcement, as the service page does.
+    expect(row('Lifecycle')).toContain(`href="${retired.lifecycle!.announcementUrl}"`);
     expect(row('Needs to work')).toContain('href="/services/aws-cloudwatch"');
   });
 
@@ -339,7 +348,7 @@ describe('service pages', () => {
 
   it('compare a service with several ending parts soonest first', async () => {
     const day = (p: { lifecycle?: { sunsetDate?: string; closedToNewCustomers?: string } }) =>
-      p.lifecycle?.sunsetDate ?? p.lifecycle?.closedToNewCustomers ?? '~';
+      p.lifecycle?.closedToNewCustomers ?? p.lifecycle?.sunsetDate ?? '~';
     const many = catalogue.services.find((s) => {
       const dated = s.subServices.filter((p) => p.lifecycle && day(p) !== '~');
       return dated.length >= 3 && dated.map(day).join() !== [...dated.map(day)].sort().join();

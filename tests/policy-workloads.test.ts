@@ -896,7 +896,7 @@ const workloads: Workload[] = [
       },
       {
         call: 'Microsoft.Compute/disks',
-        source: 'https://learn.microsoft.com/azure/databricks/getting-started/overview',
+        source: 'https://learn.microsoft.com/azure/databricks/compute/configure',
       },
     ],
   },

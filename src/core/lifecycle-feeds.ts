@@ -44,9 +44,16 @@ const dated = (t: LifecycleTimeline): LifecycleChange[] => [...t.upcoming, ...[.
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const absolute = (site: string, path: string) => new URL(path, site).href;
 
-/** A stable entry id: the service page with the change's status and date. */
-const entryId = (site: string, c: LifecycleChange) =>
-  absolute(site, `${c.page}#lifecycle-${c.part ? `${c.part.id}-` : ''}${c.status}-${c.date}`);
+/**
+ * What a change's entry id and calendar UID are keyed by: a closing to new customers by that, not by the status,
+ * which moves on (deprecated, then sunset once an end is announced) while the closing day stays: a reader or a
+ * calendar keeps one entry for it.
+ */
+const changeKey = (c: LifecycleChange) =>
+  `${c.part ? `${c.part.id}-` : ''}${datedByClosing(c) ? 'closing' : c.status}-${c.date}`;
+
+/** A stable entry id: the service page with the change's key. */
+const entryId = (site: string, c: LifecycleChange) => absolute(site, `${c.page}#lifecycle-${changeKey(c)}`);
 
 export function lifecycleAtom(t: LifecycleTimeline, site: string): string {
   const self = absolute(site, '/lifecycle.atom');
@@ -113,7 +120,7 @@ export function lifecycleIcs(t: LifecycleTimeline, site: string): string {
   const host = new URL(site).hostname;
   const events = dated(t).flatMap((c) => [
     'BEGIN:VEVENT',
-    `UID:${c.part?.id ?? c.serviceId}-${c.status}-${c.date}@${host}`,
+    `UID:${c.part ? '' : `${c.serviceId}-`}${changeKey(c)}@${host}`,
     `DTSTAMP:${compactDate(t.today)}T000000Z`,
     `DTSTART;VALUE=DATE:${compactDate(c.date!)}`,
     `DTEND;VALUE=DATE:${compactDate(nextDay(c.date!))}`,

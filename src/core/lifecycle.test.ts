@@ -141,8 +141,28 @@ describe('lifecycleTimeline', () => {
     const events = lifecycleIcs(day, 'https://catalogue.example.org').match(/^UID:aws-closing-.*$/gm);
     expect(events).toEqual([
       'UID:aws-closing-sunset-2027-09-29@catalogue.example.org',
-      'UID:aws-closing-sunset-2026-10-29@catalogue.example.org',
+      'UID:aws-closing-closing-2026-10-29@catalogue.example.org',
     ]);
+  });
+
+  it("keeps a closing's feed entry and calendar event when the vendor later announces an end", () => {
+    const feeds = (lifecycle: ServiceEntryInput['lifecycle']) => {
+      const day = lifecycleTimeline(
+        createCatalogue({ ...catalogue, services: [...catalogue.services, entry('aws-later-end', { lifecycle })] }),
+        '2026-11-23',
+      );
+      const site = 'https://catalogue.example.org';
+      const ids = [...lifecycleAtom(day, site).matchAll(/<id>([^<]*aws-later-end[^<]*)<\/id>/g)].map((m) => m[1]);
+      const uids = lifecycleIcs(day, site).match(/^UID:aws-later-end-.*$/gm);
+      return { ids, uids };
+    };
+    const closed = { closedToNewCustomers: '2026-10-29', note: 'Closed.', announcementUrl: news('aws-later-end') };
+    const before = feeds({ status: 'deprecated', ...closed });
+    const after = feeds({ status: 'sunset', sunsetDate: '2027-09-29', ...closed });
+    expect(before.ids).toHaveLength(1);
+    expect(after.ids).toContain(before.ids[0]);
+    expect(after.uids).toContain(before.uids![0]);
+    expect(after.ids).toHaveLength(2);
   });
 
   it('gives a closing that comes inside a window of its own, though the end comes after it, and a retired service only its end', () => {

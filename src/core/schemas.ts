@@ -468,7 +468,9 @@ export const LifecycleChange = z
   })
   .meta({
     id: 'LifecycleChange',
-    description: 'A lifecycle change of one service: a preview, deprecation, sunset or retirement.',
+    description:
+      'A lifecycle change of one service or part: a preview, a deprecation, a closing to new customers, a sunset or ' +
+      'a retirement.',
   });
 export type LifecycleChange = z.infer<typeof LifecycleChange>;
 
@@ -502,7 +504,9 @@ export const ListLifecycle = z
     changes: z
       .array(LifecycleChange)
       .describe(
-        "The list's services that are not active and generally available: dated changes soonest first (past dates first), then undated ones",
+        "The changes of the list's services that are not active and generally available (a service that closes to " +
+          'new customers before its end has one for each day): dated changes soonest first (past dates first), then ' +
+          'undated ones',
       ),
     changingWithin12Months: z
       .number()
