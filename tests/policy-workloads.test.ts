@@ -920,6 +920,281 @@ const workloads: Workload[] = [
       { call: 'compute.googleapis.com', source: 'https://cloud.google.com/dataproc-serverless/docs/concepts/network' },
     ],
   },
+  {
+    name: 'AWS GuardDuty Malware Protection for S3 buckets',
+    target: 'aws',
+    approved: ['aws-guardduty', 'aws-s3'],
+    needs: [
+      {
+        call: 'events:PutRule',
+        source: 'https://docs.aws.amazon.com/guardduty/latest/ug/malware-protection-s3-iam-policy-prerequisite.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Quick Sight dashboards over Athena',
+    target: 'aws',
+    approved: ['aws-quick-sight', 'aws-athena', 'aws-glue', 'aws-s3'],
+    needs: [
+      {
+        call: 'ds:CreateIdentityPoolDirectory',
+        source: 'https://docs.aws.amazon.com/quick/latest/userguide/iam-policy-examples.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS contact centre on Amazon Connect with Lex and Lambda',
+    target: 'aws',
+    approved: ['aws-connect', 'aws-s3', 'aws-lex', 'aws-lambda', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 'ds:CreateAlias',
+        source: 'https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazonconnect.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS managed Airflow environment',
+    target: 'aws',
+    approved: ['aws-mwaa', 'aws-s3', 'aws-cloudwatch', 'aws-sqs', 'aws-kms'],
+    needs: [
+      {
+        call: 'ec2:CreateVpcEndpoint',
+        source: 'https://docs.aws.amazon.com/mwaa/latest/userguide/access-policies.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS WorkSpaces on AWS Managed Microsoft AD',
+    target: 'aws',
+    approved: ['aws-workspaces'],
+    needs: [
+      {
+        call: 'ec2:CreateNetworkInterface',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AmazonWorkSpacesServiceAccess.html',
+      },
+      {
+        call: 'ds:CreateDirectory',
+        source: 'https://docs.aws.amazon.com/workspaces/latest/api/API_RegisterWorkspaceDirectory.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS directory for its applications',
+    target: 'aws',
+    approved: ['aws-directory-service'],
+    needs: [
+      {
+        call: 'ec2:CreateSecurityGroup',
+        source: 'https://docs.aws.amazon.com/directoryservice/latest/admin-guide/IAM_Auth_Access_IdentityBased.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Redshift querying S3 through Spectrum',
+    target: 'aws',
+    approved: ['aws-redshift', 'aws-s3'],
+    needs: [
+      { call: 'glue:GetTable', source: 'https://docs.aws.amazon.com/redshift/latest/dg/c-spectrum-iam-policies.html' },
+    ],
+  },
+  {
+    name: 'AWS Elastic Disaster Recovery replicating servers',
+    target: 'aws',
+    approved: ['aws-elastic-disaster-recovery'],
+    needs: [
+      {
+        call: 'ec2:CreateSnapshot',
+        source:
+          'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSElasticDisasterRecoveryReplicationServerPolicy.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Glue DataBrew jobs on S3',
+    target: 'aws',
+    approved: ['aws-glue-databrew', 'aws-s3'],
+    needs: [
+      {
+        call: 'logs:CreateLogGroup',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AWSGlueDataBrewServiceRole.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS IoT Core rules into DynamoDB and S3, with logging',
+    target: 'aws',
+    approved: ['aws-iot-core', 'aws-dynamodb', 'aws-s3'],
+    needs: [
+      {
+        call: 'dynamodb:PutItem',
+        source: 'https://docs.aws.amazon.com/iot/latest/developerguide/iot-rule-actions.html',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/iot/latest/developerguide/configure-logging.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Kinesis stream encrypted with its own key, read by Lambda',
+    target: 'aws',
+    approved: ['aws-kinesis-data-streams', 'aws-lambda', 'aws-cloudwatch'],
+    needs: [
+      { call: 'kms:Decrypt', source: 'https://docs.aws.amazon.com/streams/latest/dev/permissions-user-key-KMS.html' },
+    ],
+  },
+  {
+    name: 'AWS Amplify Gen 2 full-stack app',
+    target: 'aws',
+    approved: ['aws-amplify', 'aws-cognito', 'aws-appsync', 'aws-dynamodb', 'aws-s3'],
+    needs: [
+      {
+        call: 'cloudformation:DescribeStacks',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AmplifyBackendDeployFullAccess.html',
+      },
+      {
+        call: 'ssm:DescribeParameters',
+        source: 'https://docs.aws.amazon.com/aws-managed-policy/latest/reference/AmplifyBackendDeployFullAccess.html',
+      },
+    ],
+  },
+  {
+    name: 'Azure Arc-enabled servers reached over SSH, with SQL Server connected',
+    target: 'azure',
+    approved: ['azure-arc-enabled-servers', 'azure-sql-server-enabled-by-azure-arc'],
+    needs: [
+      {
+        call: 'Microsoft.HybridConnectivity/endpoints',
+        source: 'https://learn.microsoft.com/azure/azure-arc/servers/ssh-arc-overview',
+      },
+      {
+        call: 'Microsoft.AzureArcData/sqlServerInstances',
+        source: 'https://learn.microsoft.com/sql/sql-server/azure-arc/prerequisites',
+      },
+    ],
+  },
+  {
+    name: 'Azure Arc-enabled servers with SQL Server installed',
+    target: 'azure',
+    approved: ['azure-arc-enabled-servers'],
+    needs: [
+      {
+        call: 'Microsoft.AzureArcData/sqlServerInstances',
+        source: 'https://learn.microsoft.com/sql/sql-server/azure-arc/manage-autodeploy',
+      },
+    ],
+  },
+  {
+    name: 'Azure Cache for Redis behind a private endpoint',
+    target: 'azure',
+    approved: ['azure-cache-for-redis', 'azure-private-link', 'azure-virtual-network'],
+    needs: [
+      {
+        call: 'Microsoft.Network/privateDnsZones',
+        source: 'https://learn.microsoft.com/azure/azure-cache-for-redis/cache-private-link',
+        by: 'azure-private-link',
+      },
+    ],
+  },
+  {
+    name: 'Azure-SSIS integration runtime joined to a virtual network by standard injection',
+    target: 'azure',
+    approved: ['azure-data-factory', 'azure-virtual-network', 'azure-sql-database'],
+    needs: [
+      {
+        call: 'Microsoft.Network/loadBalancers',
+        source:
+          'https://learn.microsoft.com/azure/data-factory/azure-ssis-integration-runtime-standard-virtual-network-injection',
+        by: 'azure-data-factory',
+      },
+      {
+        call: 'Microsoft.Network/publicIPAddresses',
+        source:
+          'https://learn.microsoft.com/azure/data-factory/azure-ssis-integration-runtime-standard-virtual-network-injection',
+      },
+      {
+        call: 'Microsoft.Network/networkSecurityGroups',
+        source:
+          'https://learn.microsoft.com/azure/data-factory/azure-ssis-integration-runtime-standard-virtual-network-injection',
+      },
+    ],
+  },
+  {
+    name: 'Azure Logic Apps Standard',
+    target: 'azure',
+    approved: ['azure-logic-apps'],
+    needs: [
+      {
+        call: 'Microsoft.Web/sites',
+        source: 'https://learn.microsoft.com/azure/logic-apps/single-tenant-overview-compare',
+      },
+      {
+        call: 'Microsoft.Storage/storageAccounts',
+        source: 'https://learn.microsoft.com/azure/logic-apps/single-tenant-overview-compare',
+      },
+    ],
+  },
+  {
+    name: 'Azure SQL Managed Instance in a delegated subnet',
+    target: 'azure',
+    approved: ['azure-sql-managed-instance'],
+    needs: [
+      {
+        call: 'Microsoft.Network/networkSecurityGroups',
+        source: 'https://learn.microsoft.com/azure/azure-sql/managed-instance/connectivity-architecture-overview',
+      },
+      {
+        call: 'Microsoft.Network/routeTables',
+        source: 'https://learn.microsoft.com/azure/azure-sql/managed-instance/connectivity-architecture-overview',
+      },
+    ],
+  },
+  {
+    name: 'Google Cloud Workstations',
+    target: 'gcp',
+    approved: ['gcp-cloud-workstations'],
+    needs: [{ call: 'compute.googleapis.com', source: 'https://cloud.google.com/workstations/docs/architecture' }],
+  },
+  {
+    name: 'Google Cloud Build private pool peered with a VPC network',
+    target: 'gcp',
+    approved: ['gcp-cloud-build', 'gcp-cloud-storage', 'gcp-artifact-registry'],
+    needs: [
+      {
+        call: 'servicenetworking.googleapis.com',
+        source: 'https://cloud.google.com/build/docs/private-pools/create-manage-private-pools',
+        by: 'gcp-cloud-build',
+      },
+    ],
+  },
+  {
+    name: 'Google Cloud Run function on a Cloud Storage trigger',
+    target: 'gcp',
+    approved: ['gcp-cloud-run-functions', 'gcp-eventarc', 'gcp-cloud-storage'],
+    needs: [
+      { call: 'pubsub.googleapis.com', source: 'https://cloud.google.com/eventarc/docs/overview' },
+      { call: 'cloudbuild.googleapis.com', source: 'https://cloud.google.com/run/docs/deploy-functions' },
+      { call: 'artifactregistry.googleapis.com', source: 'https://cloud.google.com/run/docs/deploy-functions' },
+    ],
+  },
+  {
+    name: 'Google Batch jobs',
+    target: 'gcp',
+    approved: ['gcp-batch'],
+    needs: [{ call: 'compute.googleapis.com', source: 'https://cloud.google.com/batch/docs/get-started' }],
+  },
+  {
+    name: 'Google BigQuery scheduled queries',
+    target: 'gcp',
+    approved: ['gcp-bigquery'],
+    needs: [
+      {
+        call: 'bigquerydatatransfer.googleapis.com',
+        source: 'https://cloud.google.com/bigquery/docs/scheduling-queries',
+      },
+    ],
+  },
 ];
 
 const unrestricted = (name: string) =>
