@@ -246,13 +246,13 @@ describe.each(targets)('POST %s policy', (target) => {
     expect(p.errors.map((e: { value: string }) => e.value)).toEqual(unknown);
   });
 
-  it('names the first 20 unknown ids in the detail, every one in unknownIds, the first 100 in errors', async () => {
-    const unknown = Array.from({ length: 500 }, (_, i) => `no-such-service-${i}-${'y'.repeat(100)}`);
+  it('counts the unknown ids in the detail without repeating them, every one in unknownIds, the first 100 in errors', async () => {
+    const unknown = Array.from({ length: 500 }, (_, i) => `no-such-service-${i}-<b>${'y'.repeat(100)}</b>`);
     const r = await post(path, { approvedServiceIds: unknown });
     const p = expectProblem(r, 422);
-    expect(p.detail).toContain(unknown[19]);
-    expect(p.detail).not.toContain(unknown[20]);
-    expect(p.detail).toMatch(/, …\. See GET/);
+    expect(p.detail).toBe(
+      '500 ids name no service of this catalogue: they are in unknownIds, with where each was given in errors. See GET /v1/services for valid ids.',
+    );
     expect(p.unknownIds).toEqual(unknown);
     expect(p.errors.map((e: { pointer: string }) => e.pointer)).toEqual(
       unknown.slice(0, 100).map((_, i) => `/approvedServiceIds/${i}`),

@@ -199,22 +199,19 @@ export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullab
   );
 }
 
-/** How many unknown ids the detail names: the rest are in `unknownIds` and `errors`, once each. */
-const UNKNOWN_IDS_IN_DETAIL = 20;
-
 /**
- * The 422 for a list naming ids no service has: each unknown id in `unknownIds` (they are what to fix), the first
- * MAX_REPORTED_ERRORS with where they were given in `errors`, as every problem's errors are bounded, and the first few
- * in the detail, so a list of thousands is not repeated three times in full (2,000 ids of 200 characters had answered
- * 979 KB).
+ * The 422 for a list naming ids no service has: each unknown id in `unknownIds` (they are what to fix) and the first
+ * MAX_REPORTED_ERRORS with where they were given in `errors`, as every problem's errors are bounded. The detail counts
+ * them and names none: it is the text a client shows as it is, and an id is whatever the client sent (markup, a
+ * thousand of them: 2,000 ids of 200 characters had answered 979 KB when every field named them all).
  */
 export function unknownServicesProblem(given: readonly string[], unknownIds: readonly string[]): Response {
   const unknown = new Set(unknownIds);
-  const named = unknownIds.slice(0, UNKNOWN_IDS_IN_DETAIL).join(', ');
+  const n = unknownIds.length;
   return problem('unknown-services', {
     detail:
-      `No service has ${unknownIds.length === 1 ? 'this id' : 'these ids'}: ` +
-      `${named}${unknownIds.length > UNKNOWN_IDS_IN_DETAIL ? ', …' : ''}. See GET /v1/services for valid ids.`,
+      `${n === 1 ? 'One id names' : `${n} ids name`} no service of this catalogue: ${n === 1 ? 'it is' : 'they are'} ` +
+      'in unknownIds, with where each was given in errors. See GET /v1/services for valid ids.',
     errors: given
       .flatMap((id, i) =>
         unknown.has(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [],
