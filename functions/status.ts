@@ -6,8 +6,9 @@
  * `no-store`. /v1/status and /v1/status/history are cached at the edge like
  * every other GET (`s-maxage=300`), so a burst of status views costs the store
  * nothing, but with `max-age=0`: a CDN may serve a status up to five minutes
- * old, while a person looking at it gets a fresh one (browsers revalidate
- * with the ETag on every view).
+ * old, while a person looking at it gets a fresh one (browsers ask again
+ * on every view; a status's ETag changes with its checkedAt, so that is
+ * never a 304, while the history's pages are).
  */
 import { log } from '../src/adapters/process-host.ts';
 import { linkHeader, pageLinks } from '../src/core/page.ts';

@@ -112,7 +112,8 @@ const problemResponse = (description: string): ResponseSpec => ({
 const etagHeader = {
   description:
     'Validator of this answer: send it back in If-None-Match for a 304. An answer measured at each request ' +
-    '(health, status) gets a new one whenever what it measured changed.',
+    '(health and status, whose `checkedAt` and store latency change every time) has a new one on every request, ' +
+    'so asking again with it gets the new measurement, never a 304.',
 };
 const notModifiedResponse: ResponseSpec = {
   description: 'Not Modified: If-None-Match names the ETag of the answer as it is now (no body)',
