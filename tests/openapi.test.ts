@@ -161,6 +161,12 @@ describe('GET /v1/openapi.json', () => {
     }
   });
 
+  it('says in the request schemas what the server refuses: an approved list names each service once', () => {
+    const requests = ['ApprovedServicesRequest', 'CompactApprovedList'];
+    for (const name of requests)
+      expect(doc.components.schemas[name].properties.approvedServiceIds.uniqueItems, name).toBe(true);
+  });
+
   it('documents problem details and rate-limit headers on mutations', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       if (!item.post) continue;

@@ -168,6 +168,8 @@ export const ApprovedServiceIds = z
         });
     });
   })
+  // The refinement is code, which a JSON Schema cannot carry: the keyword tells the API description's readers the same.
+  .meta({ uniqueItems: true })
   .describe(
     'Ids of the approved services (any provider), 1 to 2,000, unique. Ids the catalogue does not ' +
       'know are reported by each endpoint, not rejected as malformed.',
