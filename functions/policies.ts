@@ -162,6 +162,7 @@ const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 function policyFunction(target: PolicyTarget) {
   return defineMutation({
+    readsQuery: true,
     body: ApprovedServicesRequest,
     handle(input, request, ctx: FunctionContext) {
       const url = new URL(request.url);

@@ -115,6 +115,15 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
     expectProblem(await post(server.url, path, body), 400);
   });
 
+  it('refuses a query parameter it does not take, before reading the body, with the rate-limit headers', async () => {
+    const r = await post(server.url, `${path}?fromat=json`, valid);
+    expect(expectProblem(r, 400)).toMatchObject({
+      type: '/problems/invalid-parameters',
+      errors: [{ parameter: 'fromat', message: 'unknown parameter' }],
+    });
+    expect(r.headers['x-ratelimit-limit']).toBe('10');
+  });
+
   it('never quotes the body back when it is not JSON', async () => {
     const r = await post(server.url, path, '{"approvedServiceIds":["aws-s3"], "name": SECRETTOKEN123}');
     expectProblem(r, 400);
@@ -163,6 +172,29 @@ describe.each(endpoints)('POST %s hygiene', (path, valid) => {
     expect(r.headers['access-control-allow-origin']).toBe('*');
     expect(r.headers['access-control-allow-methods']).toContain('POST');
     expect(r.headers['access-control-allow-headers']?.toLowerCase()).toContain('content-type');
+  });
+});
+
+describe('a parameter only the policy endpoints take', () => {
+  it.each([
+    ['/v1/export/markdown', { approvedServiceIds: ['aws-s3'] }],
+    ['/v1/lists', { name: 'Query', approvedServiceIds: ['aws-s3'] }],
+    ['/v1/feedback', { message: 'Query' }],
+  ])('is refused by POST %s, which takes none', async (path, body) => {
+    const r = await post(server.url, `${path}?format=json&envelope=true`, body);
+    expect(expectProblem(r, 400).errors).toEqual([
+      { parameter: 'format', message: 'unknown parameter' },
+      { parameter: 'envelope', message: 'unknown parameter' },
+    ]);
+    expect(r.json.detail).toBe('This endpoint takes no query parameters; everything it reads is in the body.');
+  });
+
+  it('is read by a policy endpoint', async () => {
+    const r = await post(server.url, '/v1/policies/aws-scp?format=json&envelope=true', {
+      approvedServiceIds: ['aws-s3'],
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.document).toBeDefined();
   });
 });
 

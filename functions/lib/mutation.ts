@@ -1,15 +1,25 @@
 /**
  * The request hygiene every POST shares, in order: rate limit (before reading
- * anything), JSON content type (415), body size cap (413, without reading past
- * it), JSON parsing (400), zod validation (400 with JSON pointers). Every
+ * anything), query parameters the endpoint does not take (400), JSON content
+ * type (415), body size cap (413, without reading past it), JSON parsing (400),
+ * zod validation (400 with JSON pointers). Every
  * response carries the X-RateLimit-* headers, CORS and `Cache-Control: no-store`.
  * A rate limiter or store that does not answer gives 503 with Retry-After.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { log } from '../../src/adapters/process-host.ts';
 import { corsHeaders, NO_STORE } from '../../src/http/headers.ts';
-import { BodyNotUtf8, BodyTooLarge, isJsonMediaType, rateLimitKey, readBodyText } from '../../src/http/protocol.ts';
-import { bodyLimitDetail, problem, zodErrors } from '../../src/http/problem.ts';
+import {
+  BodyNotUtf8,
+  BodyTooLarge,
+  isJsonMediaType,
+  QUERY_NOT_UTF8,
+  queryIsUtf8,
+  rateLimitKey,
+  readBodyText,
+  searchParamsObject,
+} from '../../src/http/protocol.ts';
+import { bodyLimitDetail, parseQuery, problem, zodErrors } from '../../src/http/problem.ts';
 import { describeJsonError, parseJson } from '../../src/core/json.ts';
 import { failureResponse } from './failure.ts';
 import type { RateLimitResult } from '../../src/adapters/rate-limit.ts';
@@ -17,7 +27,27 @@ import type { FunctionContext, ServerFunction } from './types.ts';
 
 export interface MutationOptions<S extends z.ZodType, C extends FunctionContext> {
   body: S;
+  /**
+   * The handler reads and validates the query itself (the policy endpoints' format and options). Left out, the
+   * endpoint takes no query parameters and refuses any with 400, as a GET refuses one it does not know: a client that
+   * sent `?format=json` to the markdown export was answered as if it had not, without a word.
+   */
+  readsQuery?: true;
   handle(input: z.output<S>, request: Request, ctx: C): Promise<Response> | Response;
+}
+
+const NO_PARAMETERS = z.strictObject({});
+
+/** The 400 for a query sent to an endpoint that takes none, or undefined when there is none. */
+function queryRefused(url: URL): Response | undefined {
+  if (!url.search) return undefined;
+  if (!queryIsUtf8(url.search)) return problem('invalid-parameters', { detail: QUERY_NOT_UTF8 });
+  const parsed = parseQuery(NO_PARAMETERS, searchParamsObject(url.searchParams));
+  if (parsed.success) return undefined;
+  return problem('invalid-parameters', {
+    detail: 'This endpoint takes no query parameters; everything it reads is in the body.',
+    errors: zodErrors(parsed.error, 'query'),
+  });
 }
 
 export function rateLimitHeaders(r: RateLimitResult, now: Date): Record<string, string> {
@@ -93,6 +123,8 @@ export function defineMutation<S extends z.ZodType, C extends FunctionContext = 
     if (!charged.ok) return finish(charged.response, charged.headers);
     const rl = charged.headers;
     try {
+      const refused = options.readsQuery ? undefined : queryRefused(new URL(request.url));
+      if (refused) return finish(refused, rl);
       if (!isJsonMediaType(request.headers.get('content-type'))) {
         return finish(
           problem('unsupported-media-type', {

@@ -190,7 +190,9 @@ export function buildOpenApi(
       responses['304'] ??= notModifiedResponse;
     }
     if (op.mutation) {
-      responses['400'] ??= problemResponse('Malformed JSON or a body that does not match the schema');
+      responses['400'] ??= problemResponse(
+        'Malformed JSON, a body that does not match the schema, or a query parameter the endpoint does not take',
+      );
       responses['413'] ??= problemResponse('Body larger than the limit');
       responses['415'] ??= problemResponse(
         'Content-Type is not JSON, names a charset other than UTF-8, or the body is sent in a content coding (gzip, br)',
