@@ -167,6 +167,36 @@ describe('GET /v1/openapi.json', () => {
       expect(doc.components.schemas[name].properties.approvedServiceIds.uniqueItems, name).toBe(true);
   });
 
+  it('declares in the Problem schema every member the problems of a policy endpoint carry', async () => {
+    const declared = new Set(Object.keys(doc.components.schemas.Problem.properties));
+    const awsIds: string[] = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const res = await (await fetch(`${server.url}/v1/services?provider=aws&pageSize=100&page=${page}`)).json();
+      awsIds.push(...res.data.map((s: { id: string }) => s.id));
+      pages = res.totalPages;
+    }
+    const bodies = [
+      { approvedServiceIds: ['aws-s3', 'no-such-service'] }, // unknown-services
+      { approvedServiceIds: ['azure-storage'] }, // empty-cloud
+      { approvedServiceIds: awsIds }, // policy-too-large at the default quota
+    ];
+    const types = [];
+    for (const body of bodies) {
+      const r = await fetch(`${server.url}/v1/policies/aws-scp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const problem = await r.json();
+      types.push(problem.type);
+      expect(
+        Object.keys(problem).filter((k) => !declared.has(k)),
+        problem.type,
+      ).toEqual([]);
+    }
+    expect(types).toEqual(['/problems/unknown-services', '/problems/empty-cloud', '/problems/policy-too-large']);
+  });
+
   it('documents problem details and rate-limit headers on mutations', () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       if (!item.post) continue;

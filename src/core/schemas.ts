@@ -423,6 +423,22 @@ export const Problem = z
       )
       .optional()
       .describe('Individual validation failures'),
+    // Members of particular problem types (RFC 9457 extension members), declared so that a client generated from the
+    // API description has them typed rather than as unknown.
+    unknownIds: z.array(z.string()).optional().describe('unknown-services: every id given that no service has'),
+    limit: z.number().int().optional().describe("policy-too-large: the size the cloud's quota allows"),
+    size: z.number().int().optional().describe('policy-too-large: the size of the document the list makes'),
+    excess: z.number().int().optional().describe('policy-too-large: size less limit'),
+    unit: z.string().optional().describe('policy-too-large: what limit, size and excess count (characters, …)'),
+    hint: z.string().optional().describe('policy-too-large, empty-cloud: the query option that answers otherwise'),
+    omitted: z
+      .array(z.object({ id: z.string(), reason: z.string() }).catchall(z.unknown()))
+      .optional()
+      .describe("empty-cloud: the approved services the document leaves out, and why (as an envelope's omitted)"),
+    checks: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('unavailable, from /v1/health: the checks, and which one failed'),
   })
   .catchall(z.unknown())
   .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
