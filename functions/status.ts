@@ -7,8 +7,8 @@
  * every other GET (`s-maxage=300`), so a burst of status views costs the store
  * nothing, but with `max-age=0`: a CDN may serve a status up to five minutes
  * old, while a person looking at it gets a fresh one (browsers ask again
- * on every view; a status's ETag changes with its checkedAt, so that is
- * never a 304, while the history's pages are).
+ * on every view; a status's ETag changes with its checkedAt, so that is not
+ * a 304, as the history's pages are).
  */
 import { log } from '../src/adapters/process-host.ts';
 import { linkHeader, pageLinks } from '../src/core/page.ts';
@@ -119,6 +119,7 @@ export const operations: OperationSpec[] = [
     method: 'get',
     path: '/v1/health',
     cacheControl: NO_STORE,
+    measuredEachRequest: true,
     operationId: 'getHealth',
     summary: 'Readiness',
     tags: ['Operations'],
@@ -147,6 +148,7 @@ export const operations: OperationSpec[] = [
     method: 'get',
     path: '/v1/status',
     cacheControl: OPERATIONAL_CACHE_CONTROL,
+    measuredEachRequest: true,
     operationId: 'getStatus',
     summary: 'Current status per component',
     tags: ['Operations'],

@@ -143,6 +143,11 @@ describe('GET /v1/openapi.json', () => {
     expect(gets.length).toBeGreaterThan(10);
     // Probes measured at each request: their answer, and so their ETag, changes whenever what they measure does.
     const measured = ['/v1/health', '/v1/health/live', '/v1/status', '/v1/status/history'];
+    // Health and status say so where their ETag is described, since a client revalidating them seldom gets a 304.
+    for (const path of ['/v1/health', '/v1/status'])
+      expect(doc.paths[path].get.responses['200'].headers.ETag.description, path).toMatch(
+        /changes with the measurement/,
+      );
     for (const [path, item] of gets) {
       const ok = item.get.responses['200'];
       const r = await fetch(`${server.url}${example[path] ?? path}`);

@@ -49,6 +49,11 @@ export interface OperationSpec {
    * on its expiry, and its 200 describes the header itself). Every GET's 200 is documented with its ETag and a 304.
    */
   cacheControl?: string;
+  /**
+   * GET endpoints that measure at each request (health, status): their answer holds the store's latency or the time
+   * of that measurement, so its ETag changes with it and a revalidation is almost never a 304.
+   */
+  measuredEachRequest?: true;
 }
 
 const REF = '#/components/schemas/';
@@ -109,11 +114,12 @@ const problemResponse = (description: string): ResponseSpec => ({
 });
 
 /** What every GET's 200 carries and answers, whichever host serves it: the server's rules and the static files'. */
-const etagHeader = {
+const etagHeader = { description: 'Validator of this answer: send it back in If-None-Match for a 304.' };
+const measuredEtagHeader = {
   description:
-    'Validator of this answer: send it back in If-None-Match for a 304. An answer measured at each request ' +
-    '(health and status, whose `checkedAt` and store latency change every time) has a new one on every request, ' +
-    'so asking again with it gets the new measurement, never a 304.',
+    "Validator of this answer, which holds a measurement made for this request (the store's latency; for status, " +
+    'the time of the check): it changes with the measurement, so asking again with it gets the new one, and a 304 ' +
+    'only when two measurements came out the same.',
 };
 const notModifiedResponse: ResponseSpec = {
   description: 'Not Modified: If-None-Match names the ETag of the answer as it is now (no body)',
@@ -182,7 +188,7 @@ export function buildOpenApi(
       responses['200'] = {
         ...ok,
         headers: {
-          ETag: etagHeader,
+          ETag: op.measuredEachRequest ? measuredEtagHeader : etagHeader,
           ...(op.cacheControl ? { 'Cache-Control': { description: `\`${op.cacheControl}\`` } } : {}),
           ...ok.headers,
         },
