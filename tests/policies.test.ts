@@ -244,6 +244,10 @@ describe.each(targets)('POST %s policy', (target) => {
     const p = expectProblem(await post(path, { approvedServiceIds: [...sample[target], ...unknown] }), 422);
     expect(p).toMatchObject({ type: '/problems/unknown-services', unknownIds: unknown });
     expect(p.errors.map((e: { value: string }) => e.value)).toEqual(unknown);
+    expect(p.detail).toBe(
+      '2 ids name no service of this catalogue: unknownIds lists them all, and errors each with where it was given. ' +
+        'See GET /v1/services for valid ids.',
+    );
   });
 
   it('counts the unknown ids in the detail without repeating them, every one in unknownIds, the first 100 in errors', async () => {
@@ -251,7 +255,8 @@ describe.each(targets)('POST %s policy', (target) => {
     const r = await post(path, { approvedServiceIds: unknown });
     const p = expectProblem(r, 422);
     expect(p.detail).toBe(
-      '500 ids name no service of this catalogue: they are in unknownIds, with where each was given in errors. See GET /v1/services for valid ids.',
+      '500 ids name no service of this catalogue: unknownIds lists them all, and errors the first 100 with where ' +
+        'it was given. See GET /v1/services for valid ids.',
     );
     expect(p.unknownIds).toEqual(unknown);
     expect(p.errors.map((e: { pointer: string }) => e.pointer)).toEqual(

@@ -208,10 +208,12 @@ export function zodErrors(error: z.ZodError, where: 'body' | 'query'): NonNullab
 export function unknownServicesProblem(given: readonly string[], unknownIds: readonly string[]): Response {
   const unknown = new Set(unknownIds);
   const n = unknownIds.length;
+  const inErrors = n === 1 ? 'it' : n <= MAX_REPORTED_ERRORS ? 'each' : `the first ${MAX_REPORTED_ERRORS}`;
   return problem('unknown-services', {
     detail:
-      `${n === 1 ? 'One id names' : `${n} ids name`} no service of this catalogue: ${n === 1 ? 'it is' : 'they are'} ` +
-      'in unknownIds, with where each was given in errors. See GET /v1/services for valid ids.',
+      `${n === 1 ? 'One id names' : `${n} ids name`} no service of this catalogue: unknownIds lists ` +
+      `${n === 1 ? 'it' : 'them all'}, and errors ${inErrors} with where it was given. ` +
+      'See GET /v1/services for valid ids.',
     errors: given
       .flatMap((id, i) =>
         unknown.has(id) ? [{ pointer: `/approvedServiceIds/${i}`, value: id, message: 'no service has this id' }] : [],
