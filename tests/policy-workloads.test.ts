@@ -1242,6 +1242,20 @@ describe('a dependency the policy lets partly through', () => {
   });
 });
 
+describe("a dependency's own dependencies", () => {
+  it('are reported only where they are requirements: Connect needs Directory Service, not the VPC of managed directories', () => {
+    const result = generatePolicy('aws', catalogue, ['aws-connect'], { today: '2026-11-27' });
+    if (result.kind !== 'policy') throw new Error(result.kind);
+    const missing = result.dependencies.filter((d) => d.status === 'missing').map((d) => [d.serviceId, d.service]);
+    expect(missing).toEqual([['aws-connect', 'aws-directory-service']]);
+    // Added as required, Directory Service brings nothing more: no ec2 for a directory Connect makes itself.
+    const added = generatePolicy('aws', catalogue, ['aws-connect'], { today: '2026-11-27', dependencies: 'include' });
+    if (added.kind !== 'policy') throw new Error(added.kind);
+    expect(scpDenies(added.document, 'ds:CreateIdentityPoolDirectory')).toBe(false);
+    expect(scpDenies(added.document, 'ec2:CreateSecurityGroup')).toBe(true);
+  });
+});
+
 describe.each(workloads)('$name', ({ target, approved, needs }) => {
   const result = generatePolicy(target, catalogue, approved, {
     today: '2026-11-27',
