@@ -67,7 +67,7 @@ describe('GET endpoints: headers', () => {
   });
 
   it('answers CORS preflight for any /v1 path', async () => {
-    for (const path of ['/v1/lists', '/v1/services', '/v1/policies/aws-scp']) {
+    for (const path of ['/v1/lists', '/v1/services', '/v1/policies/aws-scp', '/v1/no-such-endpoint']) {
       const r = await get(path, {
         method: 'OPTIONS',
         headers: {

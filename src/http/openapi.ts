@@ -282,7 +282,9 @@ export function buildOpenApi(
         'cacheable at the edge for 5 minutes (`s-maxage=300`) and carry ETags. POST endpoints are ' +
         'limited to 10 requests per minute per client IP. Every error is RFC 9457 problem details ' +
         '(`application/problem+json`). A path asked with a method it does not list answers 405 with ' +
-        'the methods it takes in `Allow`; a path not listed here answers 404.',
+        'the methods it takes in `Allow`; a path not listed here answers 404. A CORS preflight (`OPTIONS`) ' +
+        'answers 204 on every /v1/ path, listed or not: the browser learns whether the path exists from the ' +
+        'request itself.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: serverUrl }],
