@@ -293,7 +293,9 @@ const common = (target: PolicyTarget, document: z.ZodType, what: string) => ({
     200: {
       description:
         `The ${what}, ready to deploy unchanged (or a PolicyEnvelope with ?envelope=true). Approved ` +
-        `services it does not express are named in X-Policy-Omitted. With ?format=, the file that deploys it ` +
+        `services it does not express are named in X-Policy-Omitted (in the envelope, in its omitted field: an ` +
+        `envelope answer carries its notes as data, not in X-Policy-* or Warning headers). With ?format=, the file ` +
+        `that deploys it ` +
         `(${formatsByTarget[target].filter((f) => f !== 'json').join(', ')}) with Content-Disposition, ` +
         (target === 'gcp'
           ? 'Terraform JSON as application/json and the gcloud file as application/yaml.'

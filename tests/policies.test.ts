@@ -78,6 +78,20 @@ afterAll(() => server?.stop());
 describe.each(targets)('POST %s policy', (target) => {
   const path = endpoints[target];
 
+  it('answers an envelope with its notes as data in the body, not in the headers the bare document carries', async () => {
+    const other = targets.find((t) => t !== target)!;
+    const body = { approvedServiceIds: [...sample[target], RETIRED, sample[other][0]] };
+    const bare = await post(path, body);
+    expect(omittedHeader(bare.headers.get('x-policy-omitted')).length).toBeGreaterThan(0);
+    expect(bare.headers.get('warning')).not.toBeNull();
+    const envelope = await post(`${path}?envelope=true`, body);
+    expect(envelope.status).toBe(200);
+    expect(envelope.json.omitted.map((o: { id: string }) => o.id)).toContain(sample[other][0]);
+    expect(envelope.json.warnings.length).toBeGreaterThan(0);
+    for (const name of ['x-policy-omitted', 'x-policy-also-allows', 'warning'])
+      expect(envelope.headers.get(name), name).toBeNull();
+  });
+
   it('turns the whole catalogue into a valid document, or a too-large problem with the numbers', async () => {
     const all = content.services.map((s) => s.id);
     expect(all.length).toBeGreaterThan(300);
