@@ -322,6 +322,20 @@ describe('a POST without a body', () => {
   });
 });
 
+describe('a client that pipelines within the limit', () => {
+  it('gets every saved-list answer in order, and the server warns of no listener leak', async () => {
+    // Each for another Host, so none is answered from the answer cache and every one reaches its server function.
+    let requests = '';
+    for (let i = 0; i < 24; i++) requests += `GET /v1/lists/${listId} HTTP/1.1\r\nHost: p${i}.example\r\n\r\n`;
+    requests += 'GET /v1/health/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n';
+    const answers = await raw(requests, { halfClose: false });
+    expect(answers.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(25);
+    const hosts = [...answers.matchAll(/"url":"http:\/\/(p\d+)\.example/g)].map((m) => m[1]);
+    expect(hosts).toEqual(Array.from({ length: 24 }, (_, i) => `p${i}`));
+    expect(server.output()).not.toMatch(/MaxListenersExceededWarning/);
+  });
+});
+
 describe('methods and aborted requests', () => {
   it.each(['TRACE', 'PROPFIND'])('%s gets a 405 problem with Allow, not a bare 500', async (method) => {
     const answer = await raw(`${method} /v1/providers HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
