@@ -58,7 +58,8 @@ export const ServiceQuery = z.strictObject({
     .describe(
       "Order: `relevance` (the default when `q` is given: best match first, each cloud's best match among " +
         'the first results) or a sort key, prefixed with - for descending (default `name` without `q`). Ties ' +
-        'break on the name, then the id. `relevance` without `q` is the name order.',
+        'break on the name, then the id, in that order whichever way the key runs (`-provider`: Google Cloud ' +
+        'first, its services A to Z). `relevance` without `q` is the name order.',
     ),
   explain: boolParam
     .optional()

@@ -84,3 +84,43 @@ describe('name order', () => {
     );
   });
 });
+
+describe('a descending sort', () => {
+  const service = (id: string, name: string, provider: string, category: string) =>
+    ({
+      id,
+      slug: id,
+      name,
+      shortName: name,
+      provider,
+      category,
+      description: 'x',
+      keywords: [],
+      formerNames: [],
+      identifiers: {},
+      subServices: [],
+      equivalents: {},
+    }) as unknown as ServiceEntry;
+  const services = [
+    service('aws-b', 'Bravo', 'aws', 'compute'),
+    service('gcp-a', 'Alpha', 'gcp', 'storage'),
+    service('aws-a', 'Alpha', 'aws', 'storage'),
+    service('gcp-c', 'Charlie', 'gcp', 'compute'),
+    service('azure-d', 'Delta', 'azure', 'compute'),
+  ];
+  const index = createServiceIndex(
+    createCatalogue({ version: 't', builtOn: '2026-01-01', providers: [], categories: [], services }),
+  );
+  const ids = (sort: string) => index.query({ page: 1, pageSize: 10, sort: sort as never }).items.map((s) => s.id);
+
+  it('reverses the key and keeps ties in name order, then id', () => {
+    expect(ids('provider')).toEqual(['aws-a', 'aws-b', 'azure-d', 'gcp-a', 'gcp-c']);
+    expect(ids('-provider')).toEqual(['gcp-a', 'gcp-c', 'azure-d', 'aws-a', 'aws-b']);
+    expect(ids('-category')).toEqual(['aws-a', 'gcp-a', 'aws-b', 'gcp-c', 'azure-d']);
+  });
+
+  it('reverses names, two services of one name still by id, and ids', () => {
+    expect(ids('-name')).toEqual(['azure-d', 'gcp-c', 'aws-b', 'aws-a', 'gcp-a']);
+    expect(ids('-id')).toEqual(['gcp-c', 'gcp-a', 'azure-d', 'aws-b', 'aws-a']);
+  });
+});

@@ -92,6 +92,18 @@ export function nameSortKey(name: string): string | undefined {
  * from this catalogue (a build's saved one, checked by its version): the
  * relevance engine then uses it instead of building one.
  */
+/** An order reversed, but each run of equal keys kept in its own order (one pass: no second sort of every name). */
+function reverseKeepingTies(order: Int32Array, compare: (a: number, b: number) => number): Int32Array {
+  const out = Int32Array.from(order).reverse();
+  for (let start = 0; start < out.length;) {
+    let end = start + 1;
+    while (end < out.length && compare(out[start]!, out[end]!) === 0) end++;
+    out.subarray(start, end).reverse();
+    start = end;
+  }
+  return out;
+}
+
 export function createServiceIndex(
   catalogue: Catalogue,
   synonyms: readonly Synonym[] = [],
@@ -116,9 +128,10 @@ export function createServiceIndex(
     return collator.compare(names[a]!, names[b]!);
   };
   const nameOrder = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => compareNames(a, b) || byId(a, b));
-  const regroup = (keyOf: (s: ServiceEntry) => string) => {
+  const regroup = (keyOf: (s: ServiceEntry) => string, descending = false) => {
     const keys = services.map(keyOf);
     const distinct = [...new Set(keys)].sort(collator.compare);
+    if (descending) distinct.reverse();
     const rankOf = new Map(distinct.map((k, i) => [k, i]));
     const group = Int32Array.from(keys, (k) => rankOf.get(k)!);
     // Counting sort: each group's services in name order.
@@ -129,11 +142,21 @@ export function createServiceIndex(
     for (const doc of nameOrder) out[start[group[doc]!]!++] = doc;
     return out;
   };
+  const providerOf = (s: ServiceEntry) => s.provider;
+  const categoryOf = (s: ServiceEntry) => catalogue.category(s.category)?.name ?? s.category;
   const orders: Record<SortKey, Int32Array> = {
     name: nameOrder,
     id: Int32Array.from(nameOrder).sort(byId),
-    provider: regroup((s) => s.provider),
-    category: regroup((s) => catalogue.category(s.category)?.name ?? s.category),
+    provider: regroup(providerOf),
+    category: regroup(categoryOf),
+  };
+  // Descending reverses the key, not the ties: `-provider` lists Google Cloud first, its services still A to Z (a whole
+  // reversed order had listed them Z to A).
+  const descendingOrders: Record<SortKey, Int32Array> = {
+    name: reverseKeepingTies(orders.name, compareNames),
+    id: Int32Array.from(orders.id).reverse(),
+    provider: regroup(providerOf, true),
+    category: regroup(categoryOf, true),
   };
   const nameRank = new Int32Array(n);
   orders.name.forEach((doc, rank) => (nameRank[doc] = rank));
@@ -222,12 +245,12 @@ export function createServiceIndex(
         matched.fill(0);
         for (const i of hits.matched) matched[i] = 1;
       }
-      const descending = sort.startsWith('-');
-      const order = orders[(sort === 'relevance' ? 'name' : sort.replace(/^-/, '')) as SortKey];
+      const key = (sort === 'relevance' ? 'name' : sort.replace(/^-/, '')) as SortKey;
+      const order = sort.startsWith('-') ? descendingOrders[key] : orders[key];
       const items: ServiceEntry[] = [];
       let total = 0;
       for (let k = 0; k < n; k++) {
-        const i = order[descending ? n - 1 - k : k]!;
+        const i = order[k]!;
         if (hits ? !matched[i] : !accept(i)) continue;
         if (total >= start && items.length < q.pageSize) items.push(services[i]!);
         total++;
