@@ -258,6 +258,7 @@ export const relevanceCases: RelevanceCase[] = [
   exact('deprecated', 'foundry agents classic', 'azure-foundry'),
   exact('deprecated', 'grafana essential', 'azure-managed-grafana'),
   exact('deprecated', 'waf configuration', 'azure-web-application-firewall'),
+  exact('deprecated', 'enterprise on-ramp', 'aws-support'),
   // From a site review (2026-11-26): Azure's product is Azure Blob Storage; the other clouds' object storage follows.
   exact('name', 'blob storage', 'azure-storage', ['aws-s3', 'gcp-cloud-storage']),
   // From a search review of 197 new queries (2026-11-26): needs a word of which the catalogue wrote the other number,
