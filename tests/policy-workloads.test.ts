@@ -1195,6 +1195,185 @@ const workloads: Workload[] = [
       },
     ],
   },
+  {
+    name: 'AWS CloudFront with Lambda@Edge functions, logging',
+    target: 'aws',
+    approved: ['aws-cloudfront', 'aws-lambda-at-edge', 'aws-s3'],
+    needs: [
+      {
+        call: 'logs:CreateLogGroup',
+        source: 'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-edge-permissions.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS IoT Greengrass v2 deployments of components from S3',
+    target: 'aws',
+    approved: ['aws-iot-greengrass'],
+    needs: [
+      {
+        call: 'iot:CreateJob',
+        source: 'https://docs.aws.amazon.com/greengrass/v2/developerguide/create-deployments.html',
+      },
+      {
+        call: 's3:GetObject',
+        source: 'https://docs.aws.amazon.com/greengrass/v2/developerguide/device-service-role.html',
+      },
+      {
+        call: 'logs:PutLogEvents',
+        source: 'https://docs.aws.amazon.com/greengrass/v2/developerguide/device-service-role.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS MSK Connect with a custom plugin',
+    target: 'aws',
+    approved: ['aws-msk', 'aws-vpc', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 's3:GetObject',
+        source: 'https://docs.aws.amazon.com/msk/latest/developerguide/msk-connect-plugins.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Managed Grafana with IAM Identity Center users',
+    target: 'aws',
+    approved: ['aws-managed-grafana', 'aws-cloudwatch'],
+    needs: [
+      {
+        call: 'sso:CreateManagedApplicationInstance',
+        source: 'https://docs.aws.amazon.com/grafana/latest/userguide/authentication-in-AMG-SSO.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS CodeBuild building from GitHub through a connection',
+    target: 'aws',
+    approved: ['aws-codebuild', 'aws-ecr', 'aws-vpc', 'aws-cloudwatch', 'aws-s3'],
+    needs: [
+      {
+        call: 'codeconnections:GetConnectionToken',
+        source: 'https://docs.aws.amazon.com/codebuild/latest/userguide/connections-github-app.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS OpenSearch Ingestion from S3 object notifications',
+    target: 'aws',
+    approved: ['aws-opensearch-service', 'aws-s3'],
+    needs: [
+      {
+        call: 'sqs:ReceiveMessage',
+        source: 'https://docs.aws.amazon.com/opensearch-service/latest/developerguide/configure-client-s3.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS RDS Proxy in front of RDS',
+    target: 'aws',
+    approved: ['aws-rds-proxy', 'aws-rds', 'aws-vpc'],
+    needs: [
+      {
+        call: 'secretsmanager:GetSecretValue',
+        source: 'https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/rds-proxy-secrets-arns.html',
+      },
+    ],
+  },
+  {
+    name: 'AWS Kendra index over S3',
+    target: 'aws',
+    approved: ['aws-kendra', 'aws-s3'],
+    needs: [{ call: 'logs:PutLogEvents', source: 'https://docs.aws.amazon.com/kendra/latest/dg/iam-roles.html' }],
+  },
+  {
+    name: 'Azure NetApp Files volumes',
+    target: 'azure',
+    approved: ['azure-netapp-files'],
+    needs: [
+      {
+        call: 'Microsoft.Network/virtualNetworks',
+        source: 'https://learn.microsoft.com/azure/azure-netapp-files/azure-netapp-files-delegate-subnet',
+      },
+    ],
+  },
+  {
+    name: 'Azure Firewall Manager with a secured virtual hub',
+    target: 'azure',
+    approved: ['azure-firewall-manager'],
+    needs: [
+      {
+        call: 'Microsoft.Network/virtualHubs',
+        source: 'https://learn.microsoft.com/azure/firewall-manager/secured-virtual-hub',
+      },
+      {
+        call: 'Microsoft.Network/azureFirewalls',
+        source: 'https://learn.microsoft.com/azure/firewall-manager/overview',
+      },
+    ],
+  },
+  {
+    name: 'Azure Site Recovery replicating Azure VMs with automatic updates',
+    target: 'azure',
+    approved: ['azure-site-recovery', 'azure-virtual-machines', 'azure-virtual-network', 'azure-storage'],
+    needs: [
+      {
+        call: 'Microsoft.Automation/automationAccounts',
+        source: 'https://learn.microsoft.com/azure/site-recovery/azure-to-azure-autoupdate',
+      },
+    ],
+  },
+  {
+    name: 'Azure Red Hat OpenShift cluster',
+    target: 'azure',
+    approved: ['azure-red-hat-openshift', 'azure-virtual-network'],
+    needs: [
+      {
+        call: 'Microsoft.Compute/virtualMachines',
+        source: 'https://learn.microsoft.com/azure/openshift/support-policies-v4',
+      },
+      {
+        call: 'Microsoft.Network/loadBalancers',
+        source: 'https://learn.microsoft.com/azure/openshift/concepts-networking',
+      },
+      {
+        call: 'Microsoft.Network/privateLinkServices',
+        source: 'https://learn.microsoft.com/azure/openshift/concepts-networking',
+      },
+    ],
+  },
+  {
+    name: 'Google Cloud Run reaching Memorystore for Valkey through Direct VPC egress',
+    target: 'gcp',
+    approved: ['gcp-cloud-run', 'gcp-memorystore', 'gcp-artifact-registry'],
+    needs: [
+      {
+        call: 'compute.googleapis.com',
+        source: 'https://cloud.google.com/run/docs/configuring/vpc-direct-vpc',
+        by: 'gcp-cloud-run',
+      },
+      {
+        call: 'compute.googleapis.com',
+        source: 'https://cloud.google.com/memorystore/docs/valkey/instance-provisioning-vpc',
+        by: 'gcp-memorystore',
+      },
+    ],
+  },
+  {
+    name: 'Google Secure Source Manager private instance with build triggers',
+    target: 'gcp',
+    approved: ['gcp-secure-source-manager'],
+    needs: [
+      {
+        call: 'cloudbuild.googleapis.com',
+        source: 'https://cloud.google.com/secure-source-manager/docs/connect-cloud-build',
+      },
+      {
+        call: 'compute.googleapis.com',
+        source: 'https://cloud.google.com/secure-source-manager/docs/create-private-service-connect-instance',
+      },
+    ],
+  },
 ];
 
 const unrestricted = (name: string) =>
@@ -1239,6 +1418,28 @@ describe('a dependency the policy lets partly through', () => {
     const whole = generatePolicy('gcp', catalogue, ['gcp-cloud-sql'], { today: '2026-11-27' });
     if (whole.kind !== 'policy') throw new Error(whole.kind);
     expect(whole.dependencies.find((d) => d.service === 'gcp-virtual-private-cloud')).not.toHaveProperty('denied');
+  });
+});
+
+describe('what a common use of a service does without', () => {
+  // Each is a need of some uses only: reported, as a recommendation, never as a requirement.
+  it.each([
+    ['aws', ['aws-batch', 'aws-fargate', 'aws-vpc', 'aws-ecs'], 'aws-ec2-auto-scaling'],
+    ['aws', ['aws-athena', 'aws-glue', 'aws-s3'], 'aws-cloudwatch'],
+    ['aws', ['aws-athena', 'aws-glue', 'aws-s3'], 'aws-vpc'],
+    ['aws', ['aws-glue-databrew', 'aws-s3'], 'aws-cloudwatch'],
+    ['aws', ['aws-directory-service'], 'aws-vpc'],
+    ['azure', ['azure-machine-learning', 'azure-storage', 'azure-key-vault'], 'azure-container-registry'],
+    ['gcp', ['gcp-cloud-composer', 'gcp-cloud-storage'], 'gcp-kubernetes-engine'],
+  ] as const)('%s %j: %s is recommended, not required', (target, approved, service) => {
+    const result = generatePolicy(target, catalogue, [...approved], {
+      today: '2026-11-27',
+      gcpParent: 'organizations/123456789012',
+    });
+    if (result.kind !== 'policy') throw new Error(result.kind);
+    const named = result.dependencies.filter((d) => d.service === service);
+    expect(named.length, `${service} is reported`).toBeGreaterThan(0);
+    expect(named.map((d) => d.kind)).not.toContain('requires');
   });
 });
 
