@@ -1424,7 +1424,6 @@ describe('a dependency the policy lets partly through', () => {
 describe('what a common use of a service does without', () => {
   // Each is a need of some uses only: reported, as a recommendation, never as a requirement.
   it.each([
-    ['aws', ['aws-batch', 'aws-fargate', 'aws-vpc', 'aws-ecs'], 'aws-ec2-auto-scaling'],
     ['aws', ['aws-athena', 'aws-glue', 'aws-s3'], 'aws-cloudwatch'],
     ['aws', ['aws-athena', 'aws-glue', 'aws-s3'], 'aws-vpc'],
     ['aws', ['aws-glue-databrew', 'aws-s3'], 'aws-cloudwatch'],
@@ -1440,6 +1439,16 @@ describe('what a common use of a service does without', () => {
     const named = result.dependencies.filter((d) => d.service === service);
     expect(named.length, `${service} is reported`).toBeGreaterThan(0);
     expect(named.map((d) => d.kind)).not.toContain('requires');
+  });
+});
+
+describe('a need only a rare set-up has', () => {
+  it('is not reported: Batch with its default service-linked role, which makes the EC2 Auto Scaling groups', () => {
+    const result = generatePolicy('aws', catalogue, ['aws-batch', 'aws-fargate', 'aws-vpc', 'aws-ecs'], {
+      today: '2026-11-27',
+    });
+    if (result.kind !== 'policy') throw new Error(result.kind);
+    expect(result.dependencies.map((d) => d.service)).not.toContain('aws-ec2-auto-scaling');
   });
 });
 

@@ -87,11 +87,6 @@ export function nameSortKey(name: string): string | undefined {
   return out;
 }
 
-/**
- * The index of `catalogue`. `searchIndex`, when given, must have been built
- * from this catalogue (a build's saved one, checked by its version): the
- * relevance engine then uses it instead of building one.
- */
 /** An order reversed, but each run of equal keys kept in its own order (one pass: no second sort of every name). */
 function reverseKeepingTies(order: Int32Array, compare: (a: number, b: number) => number): Int32Array {
   const out = Int32Array.from(order).reverse();
@@ -104,6 +99,11 @@ function reverseKeepingTies(order: Int32Array, compare: (a: number, b: number) =
   return out;
 }
 
+/**
+ * The index of `catalogue`. `searchIndex`, when given, must have been built
+ * from this catalogue (a build's saved one, checked by its version): the
+ * relevance engine then uses it instead of building one.
+ */
 export function createServiceIndex(
   catalogue: Catalogue,
   synonyms: readonly Synonym[] = [],
@@ -150,8 +150,7 @@ export function createServiceIndex(
     provider: regroup(providerOf),
     category: regroup(categoryOf),
   };
-  // Descending reverses the key, not the ties: `-provider` lists Google Cloud first, its services still A to Z (a whole
-  // reversed order had listed them Z to A).
+  // Descending reverses the key, not the ties: `-provider` lists Google Cloud first, its services still A to Z.
   const descendingOrders: Record<SortKey, Int32Array> = {
     name: reverseKeepingTies(orders.name, compareNames),
     id: Int32Array.from(orders.id).reverse(),

@@ -280,8 +280,8 @@ function tooManyPipelined(req, res) {
     return true;
   }
   // Each request in progress may hold a 'close' listener on its socket (the web Request of a server function is
-  // aborted when the client goes): up to MAX_PIPELINED + 1 at once here, past Node's default warning threshold of 10,
-  // which printed a "possible memory leak" warning for a client pipelining eleven saved-list GETs.
+  // aborted when the client goes): up to MAX_PIPELINED + 1 at once here, a bounded number that Node's default
+  // threshold of 10 would report as a possible listener leak.
   if (socket[PIPELINED] === undefined) socket.setMaxListeners(socket.getMaxListeners() + MAX_PIPELINED);
   socket[PIPELINED] = waiting;
   res.once('socket', () => socket[PIPELINED]--);
