@@ -52,6 +52,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Waits for a socket to drain or close, leaving no listener behind (one per write would pile up on the socket). */
+function drainedOrClosed(s: net.Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      s.off('drain', done);
+      s.off('close', done);
+      resolve();
+    };
+    s.once('drain', done);
+    s.once('close', done);
+  });
+}
 describe('memory stays bounded', () => {
   it('3,000 pipelined requests for a file not yet in memory grow the server by less than 100 MB', async () => {
     // First in this file: nothing has read the catalogue (580 KB) yet, so every request finds it missing.
@@ -304,7 +316,7 @@ describe('a refusal reaches a client still sending', () => {
         const data = Buffer.alloc(64 * 1024, 32);
         const chunk = chunked ? Buffer.concat([Buffer.from('10000\r\n'), data, Buffer.from('\r\n')]) : data;
         for (let sent = 0; sent < size && !s.destroyed; sent += data.length)
-          if (!s.write(chunk)) await new Promise((r) => (s.once('drain', r), s.once('close', r)));
+          if (!s.write(chunk)) await drainedOrClosed(s);
         if (chunked && !s.destroyed) s.write('0\r\n\r\n');
         s.resume();
         s.end();
