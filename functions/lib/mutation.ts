@@ -29,8 +29,8 @@ export interface MutationOptions<S extends z.ZodType, C extends FunctionContext>
   body: S;
   /**
    * The handler reads and validates the query itself (the policy endpoints' format and options). Left out, the
-   * endpoint takes no query parameters and refuses any with 400, as a GET refuses one it does not know: a client that
-   * sent `?format=json` to the markdown export was answered as if it had not, without a word.
+   * endpoint takes no query parameters and refuses any with 400, as a GET refuses one it does not know, so that a
+   * parameter meant for another endpoint (`?format=json` on the markdown export) is never silently ignored.
    */
   readsQuery?: true;
   handle(input: z.output<S>, request: Request, ctx: C): Promise<Response> | Response;
