@@ -21,6 +21,23 @@ const anyName = fc.string({
   maxLength: 16,
 });
 
+/** A service entry with only what the index reads: its id, name, provider and category. */
+const serviceEntry = (id: string, name: string, provider: string, category: string) =>
+  ({
+    id,
+    slug: id,
+    name,
+    shortName: name,
+    provider,
+    category,
+    description: 'x',
+    keywords: [],
+    formerNames: [],
+    identifiers: {},
+    subServices: [],
+    equivalents: {},
+  }) as unknown as ServiceEntry;
+
 describe('name order', () => {
   it('keys compare as the collator does for names of ASCII letters, digits and spaces', () => {
     fc.assert(
@@ -47,23 +64,7 @@ describe('name order', () => {
           { minLength: 1, maxLength: 60 },
         ),
         (names) => {
-          const services = names.map(
-            (name, i) =>
-              ({
-                id: `aws-s${i}`,
-                slug: `aws-s${i}`,
-                name,
-                shortName: name,
-                provider: 'aws',
-                category: 'compute',
-                description: 'x',
-                keywords: [],
-                formerNames: [],
-                identifiers: {},
-                subServices: [],
-                equivalents: {},
-              }) as unknown as ServiceEntry,
-          );
+          const services = names.map((name, i) => serviceEntry(`aws-s${i}`, name, 'aws', 'compute'));
           const catalogue = createCatalogue({
             version: 't',
             builtOn: '2026-01-01',
@@ -86,27 +87,12 @@ describe('name order', () => {
 });
 
 describe('a descending sort', () => {
-  const service = (id: string, name: string, provider: string, category: string) =>
-    ({
-      id,
-      slug: id,
-      name,
-      shortName: name,
-      provider,
-      category,
-      description: 'x',
-      keywords: [],
-      formerNames: [],
-      identifiers: {},
-      subServices: [],
-      equivalents: {},
-    }) as unknown as ServiceEntry;
   const services = [
-    service('aws-b', 'Bravo', 'aws', 'compute'),
-    service('gcp-a', 'Alpha', 'gcp', 'storage'),
-    service('aws-a', 'Alpha', 'aws', 'storage'),
-    service('gcp-c', 'Charlie', 'gcp', 'compute'),
-    service('azure-d', 'Delta', 'azure', 'compute'),
+    serviceEntry('aws-b', 'Bravo', 'aws', 'compute'),
+    serviceEntry('gcp-a', 'Alpha', 'gcp', 'storage'),
+    serviceEntry('aws-a', 'Alpha', 'aws', 'storage'),
+    serviceEntry('gcp-c', 'Charlie', 'gcp', 'compute'),
+    serviceEntry('azure-d', 'Delta', 'azure', 'compute'),
   ];
   const index = createServiceIndex(
     createCatalogue({ version: 't', builtOn: '2026-01-01', providers: [], categories: [], services }),
